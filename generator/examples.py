@@ -1,0 +1,153 @@
+"""Run worked examples, from the rules themselves or from a player's own file, against their predicates."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from .evaluate import SnippetRuntimeError
+from .model import KnowledgeBase
+from .problems import Problems, relative
+from .yamlfile import YamlError, read_yaml
+
+TOLERANCE = 1e-9  # numbers this close count as equal (distances come out of square roots)
+
+
+@dataclass
+class Case:
+    """One question put to a predicate: the arguments and the answer expected."""
+
+    rule: str
+    predicate: str
+    given: dict
+    expect: Any
+    name: str
+    case_id: str
+    file: str
+    line: int
+
+    @property
+    def test_id(self) -> str:
+        return f"{self.rule}::{self.predicate}::{self.case_id}"
+
+
+@dataclass
+class Outcome:
+    case: Case
+    passed: bool
+    got: Any = None
+    error: Optional[str] = None
+
+    def describe(self) -> str:
+        if self.passed:
+            return f"PASS {self.case.test_id}"
+        detail = self.error or f"expected {self.case.expect!r}, got {self.got!r}"
+        return f"FAIL {self.case.file}:{self.case.line}: {self.case.test_id}: {detail}"
+
+
+def same(expected, got) -> bool:
+    """Equal as plain data: numbers within TOLERANCE, lists and tuples element by element."""
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return isinstance(expected, bool) and isinstance(got, bool) and expected == got
+    if isinstance(expected, (int, float)) and isinstance(got, (int, float)):
+        return math.isclose(expected, got, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)):
+        return len(expected) == len(got) and all(same(e, g) for e, g in zip(expected, got))
+    if isinstance(expected, dict) and isinstance(got, dict):
+        return expected.keys() == got.keys() and all(same(expected[k], got[k]) for k in expected)
+    return expected == got
+
+
+def rule_cases(kb: KnowledgeBase) -> list[Case]:
+    """Every worked example written in the rule files, in a stable order."""
+    cases = []
+    for key in sorted(kb.rules):
+        rule = kb.rules[key]
+        origin = kb.origins[key]
+        for index, example in enumerate(rule.examples):
+            cases.append(Case(rule.key, example.predicate, example.given, example.expect, example.name,
+                              example.id, origin.path, origin.line("examples", index)))
+    return cases
+
+
+def run_case(kb: KnowledgeBase, case: Case) -> Outcome:
+    rule = kb.rules.get(case.rule)
+    predicate = rule.predicate(case.predicate) if rule else None
+    if predicate is None or predicate.snippet is None:
+        return Outcome(case, False, error=f"no runnable predicate {case.rule}::{case.predicate}")
+    try:
+        got = predicate.snippet(**case.given)
+    except SnippetRuntimeError as error:
+        return Outcome(case, False, error=f"the predicate stopped: {error}")
+    return Outcome(case, same(case.expect, got), got=got)
+
+
+def external_cases(kb: KnowledgeBase, path: Path, root: Path, problems: Problems) -> list[Case]:
+    """Read a player's scenario file: a list of {rule, predicate, given, expect} (name optional)."""
+    shown = relative(path, root)
+    try:
+        document = read_yaml(path)
+    except FileNotFoundError:
+        problems.add(shown, 0, "", "file not found", "check the path")
+        return []
+    except YamlError as error:
+        problems.add(shown, error.line, "", error.message, error.hint)
+        return []
+    entries = document.data
+    if isinstance(entries, dict) and "examples" in entries:
+        entries = entries["examples"]
+        prefix = ("examples",)
+    else:
+        prefix = ()
+    if not isinstance(entries, list):
+        problems.add(shown, 1, "", "the file must be a list of examples",
+                     "write entries like: - {rule: t9a/scout, predicate: deploy_ok, given: {...}, expect: true}")
+        return []
+    cases = []
+    for index, entry in enumerate(entries):
+        line = document.line(prefix + (index,))
+        if not isinstance(entry, dict):
+            problems.add(shown, line, "", f"entry {index + 1} is not a mapping", "give rule, predicate, given, expect")
+            continue
+        missing = [key for key in ("rule", "predicate", "given", "expect") if key not in entry]
+        unknown = [key for key in entry if key not in ("rule", "predicate", "given", "expect", "name", "id")]
+        subject = str(entry.get("rule", ""))
+        if missing:
+            problems.add(shown, line, subject, f"entry {index + 1} lacks {', '.join(missing)}",
+                         "each entry needs rule, predicate, given and expect")
+            continue
+        if unknown:
+            problems.add(shown, line, subject, f"entry {index + 1} has unknown keys {', '.join(map(str, unknown))}",
+                         "allowed keys: rule, predicate, given, expect, name, id")
+            continue
+        rule = kb.rules.get(entry["rule"])
+        if rule is None:
+            problems.add(shown, document.line(prefix + (index, "rule")), subject,
+                         f"no rule {entry['rule']!r}", "use a key like t9a/scout (see the site's index)")
+            continue
+        predicate = rule.predicate(entry["predicate"])
+        if predicate is None:
+            problems.add(shown, document.line(prefix + (index, "predicate")), subject,
+                         f"{rule.key} has no predicate {entry['predicate']!r}",
+                         "use one of: " + ", ".join(p.name for p in rule.predicates))
+            continue
+        if not isinstance(entry["given"], dict):
+            problems.add(shown, document.line(prefix + (index, "given")), subject, "given must be a mapping",
+                         "write given: {argument: value, ...}")
+            continue
+        wanted, got = set(predicate.params), set(entry["given"])
+        if wanted != got:
+            parts = []
+            if wanted - got:
+                parts.append("lacks " + ", ".join(sorted(wanted - got)))
+            if got - wanted:
+                parts.append("has unknown " + ", ".join(sorted(got - wanted)))
+            problems.add(shown, document.line(prefix + (index, "given")), subject,
+                         f"given {' and '.join(parts)}", f"{predicate.name} takes: {', '.join(predicate.params)}")
+            continue
+        case_id = str(entry.get("id") or f"{Path(path).stem}-{index + 1}")
+        cases.append(Case(rule.key, predicate.name, entry["given"], entry["expect"],
+                          str(entry.get("name") or case_id), case_id, shown, line))
+    return cases

@@ -1,0 +1,161 @@
+"""Trusted functions that predicate snippets may call: plain-data builtins, geometry and dice."""
+
+from __future__ import annotations
+
+import math
+
+MAX_ITEMS = 10_000  # same ceiling as the evaluator's MAX_SEQUENCE: no helper builds more
+
+
+class HelperError(ValueError):
+    """A helper was called with values it does not accept."""
+
+
+def _sequence(value, name="argument"):
+    if isinstance(value, dict):
+        return list(value)
+    if not isinstance(value, (list, tuple, str)):
+        raise HelperError(f"{name} must be a list, got {type(value).__name__}")
+    return list(value)
+
+
+def _number(value, name="argument"):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise HelperError(f"{name} must be a number, got {value!r}")
+    return value
+
+
+def _point(value, name="point"):
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise HelperError(f"{name} must be [x, y], got {value!r}")
+    return _number(value[0], name), _number(value[1], name)
+
+
+def safe_abs(value):
+    return abs(_number(value))
+
+
+def safe_all(values):
+    return all(_sequence(values))
+
+
+def safe_any(values):
+    return any(_sequence(values))
+
+
+def safe_enumerate(values):
+    return [[index, item] for index, item in enumerate(_sequence(values))]
+
+
+def safe_float(value):
+    if isinstance(value, str):
+        raise HelperError("float() takes a number")
+    return float(_number(value))
+
+
+def safe_int(value):
+    if isinstance(value, float) and not math.isfinite(value):
+        raise HelperError("int() of an infinite number")
+    return int(_number(value))
+
+
+def safe_len(value):
+    return len(_sequence(value))
+
+
+def safe_list(value):
+    return _sequence(value)
+
+
+def _items(arguments):
+    if len(arguments) == 1:
+        items = _sequence(arguments[0])
+    else:
+        items = list(arguments)
+    if not items:
+        raise HelperError("needs at least one value")
+    return items
+
+
+def safe_max(*arguments):
+    return max(_items(arguments))
+
+
+def safe_min(*arguments):
+    return min(_items(arguments))
+
+
+def safe_range(*arguments):
+    if not 1 <= len(arguments) <= 3 or not all(isinstance(a, int) and not isinstance(a, bool) for a in arguments):
+        raise HelperError("range() takes one to three integers")
+    numbers = range(*arguments)
+    if len(numbers) > MAX_ITEMS:
+        raise HelperError(f"range of {len(numbers)} numbers exceeds {MAX_ITEMS}")
+    return list(numbers)
+
+
+def safe_round(value, digits=None):
+    _number(value)
+    if digits is None:
+        return round(value)
+    if not isinstance(digits, int) or isinstance(digits, bool) or not -20 <= digits <= 20:
+        raise HelperError("round() digits must be an integer between -20 and 20")
+    return round(value, digits)
+
+
+def safe_sorted(values):
+    return sorted(_sequence(values))
+
+
+def safe_str(value):
+    if not isinstance(value, (type(None), bool, int, float, str)):
+        raise HelperError("str() takes a number, a boolean, a string or null")
+    return str(value)
+
+
+def safe_sum(values):
+    items = _sequence(values)
+    for item in items:
+        _number(item, "each item")
+    return sum(items)
+
+
+def safe_zip(*sequences):
+    return [list(group) for group in zip(*(_sequence(s) for s in sequences))]
+
+
+def distance(a, b) -> float:
+    """Straight-line distance between two points [x, y]."""
+    (ax, ay), (bx, by) = _point(a, "a"), _point(b, "b")
+    return math.hypot(ax - bx, ay - by)
+
+
+def square_gap(a, b, side) -> float:
+    """Edge-to-edge gap between two axis-aligned squares of the given side centred at a and b; 0 if they touch."""
+    (ax, ay), (bx, by) = _point(a, "a"), _point(b, "b")
+    side = _number(side, "side")
+    dx = max(0.0, abs(ax - bx) - side)
+    dy = max(0.0, abs(ay - by) - side)
+    return math.hypot(dx, dy)
+
+
+def connected(count, pairs) -> bool:
+    """Whether nodes 0..count-1 form one group when each [i, j] pair links two of them."""
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_ITEMS:
+        raise HelperError("count must be a whole number from 0 to 10000")
+    parent = list(range(count))
+
+    def root(node):
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    for pair in _sequence(pairs, "pairs"):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise HelperError(f"each pair must be [i, j], got {pair!r}")
+        i, j = pair
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < count for n in (i, j)):
+            raise HelperError(f"pair {pair!r} names a node outside 0..{count - 1}")
+        parent[root(i)] = root(j)
+    return len({root(node) for node in range(count)}) <= 1

@@ -1,0 +1,156 @@
+"""Catalog files on disk: where they live, how they are read, and how an update keeps every translation."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Optional
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from .extract import SourceMessage
+
+# Fixed dates keep catalogs byte-identical between runs; the history lives in git.
+STABLE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+PROJECT = "wargame-rules-kb"
+LINE_WIDTH = 79
+
+
+def catalog_path(root: Path, lang: str, catalog: str) -> Path:
+    return Path(root) / "translations" / lang / f"{catalog}.po"
+
+
+def catalog_name(root: Path, lang: str, path: Path) -> str:
+    return str(Path(path).relative_to(Path(root) / "translations" / lang).with_suffix(""))
+
+
+def existing_catalogs(root: Path, lang: str) -> list[str]:
+    folder = Path(root) / "translations" / lang
+    return sorted(catalog_name(root, lang, path) for path in folder.rglob("*.po")) if folder.is_dir() else []
+
+
+def message_key(message: Message):
+    return message.context if message.context is not None else message.id
+
+
+class CatalogError(Exception):
+    """A catalog file that cannot be parsed."""
+
+    def __init__(self, path, line, message):
+        self.path, self.line, self.message = path, line, message
+        super().__init__(f"{path}:{line}: {message}")
+
+
+def read_catalog(path: Path, lang: str) -> Catalog:
+    """Read a .po file strictly: a syntax error is an error, not a silently skipped entry."""
+    data = Path(path).read_bytes()
+    try:
+        return read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+    except PoFileError as error:
+        line = getattr(error, "lineno", 0)
+        raise CatalogError(path, line, f"not a valid catalog: {error}") from None
+    except (UnknownLocaleError, ValueError, UnicodeDecodeError) as error:
+        raise CatalogError(path, 0, f"cannot read: {error}") from None
+
+
+def new_catalog(lang: str, catalog: str) -> Catalog:
+    return Catalog(locale=lang, domain=catalog.replace("/", "."), project=PROJECT, version="1",
+                   creation_date=STABLE_DATE, revision_date=STABLE_DATE, fuzzy=False,
+                   msgid_bugs_address="", last_translator="", language_team=f"{lang} translators")
+
+
+def render_catalog(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=LINE_WIDTH, include_previous=True, ignore_obsolete=False, sort_output=False)
+    return buffer.getvalue()
+
+
+def _comments(source: SourceMessage, lang: str) -> list[str]:
+    return [comment.replace("{lang}", lang) for comment in source.comments]
+
+
+@dataclass
+class UpdateSummary:
+    added: int = 0
+    kept: int = 0
+    fuzzied: int = 0
+    obsoleted: int = 0
+    changed: bool = False
+
+
+def merge(lang: str, name: str, sources: Iterable[SourceMessage], old: Optional[Catalog]) -> tuple[Catalog, UpdateSummary]:
+    """Make the catalog for `sources`, carrying every translation over from `old` by stable context.
+
+    Same source text: the translation and its flags stay. Changed source text: the translation stays,
+    is marked fuzzy, and the text it was made for is kept as the previous msgid. Gone from the source:
+    the translated message becomes obsolete (#~), never dropped.
+    """
+    summary = UpdateSummary()
+    catalog = new_catalog(lang, name)
+    if old is not None:
+        catalog.mime_headers = old.mime_headers
+        catalog.creation_date = old.creation_date
+        catalog.revision_date = old.revision_date
+        catalog.fuzzy = False
+    current = {message_key(m): m for m in old if m.id} if old is not None else {}
+    retired = {message_key(m): m for m in old.obsolete.values()} if old is not None else {}
+    for source in sources:
+        previous = current.pop(source.key, None)
+        revived = False
+        if previous is None and source.key in retired:
+            previous, revived = retired.pop(source.key), True
+        flags = set()
+        string = "" if not isinstance(source.msgid, tuple) else ("",) * max(catalog.num_plurals, 1)
+        previous_id = None
+        user_comments = []
+        if previous is not None:
+            string = previous.string
+            user_comments = list(previous.user_comments)
+            flags = set(previous.flags) - {"fuzzy"}
+            if previous.id == source.msgid and not revived:
+                if previous.fuzzy:
+                    flags.add("fuzzy")
+                    previous_id = previous.previous_id or None
+                summary.kept += 1
+            elif _has_text(string):
+                flags.add("fuzzy")
+                # Show the translator the text the translation was made for, not an intermediate edit.
+                previous_id = (previous.previous_id or None) if previous.fuzzy else previous.id
+                previous_id = previous_id or previous.id
+                summary.fuzzied += 1
+            else:
+                summary.added += 1
+        else:
+            summary.added += 1
+        if isinstance(previous_id, (list, tuple)) and not isinstance(source.msgid, tuple):
+            previous_id = previous_id[0] if previous_id else None
+        catalog.add(source.msgid, string, locations=[(p, l) for p, l in source.locations],
+                    flags=sorted(flags), auto_comments=_comments(source, lang), user_comments=user_comments,
+                    previous_id=previous_id if previous_id else (), context=source.context)
+    for key, message in list(current.items()) + list(retired.items()):
+        if not _has_text(message.string):
+            continue
+        if key in current:
+            summary.obsoleted += 1
+        catalog.obsolete[key] = Message(message.id, message.string, flags=message.flags,
+                                        user_comments=message.user_comments, context=message.context,
+                                        previous_id=message.previous_id)
+    return catalog, summary
+
+
+def _has_text(string) -> bool:
+    if isinstance(string, (list, tuple)):
+        return any(string)
+    return bool(string)
+
+
+def locale_exists(lang: str) -> bool:
+    try:
+        Locale.parse(lang)
+        return True
+    except (UnknownLocaleError, ValueError):
+        return False

@@ -1,0 +1,102 @@
+"""Look translations up for one page language, and write numbers and units in that language."""
+
+from __future__ import annotations
+
+import gettext as stdlib_gettext
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+from ..problems import Problems, relative
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, read_catalog
+
+SOURCE = "source"  # the page is in the text's own language
+TRANSLATED = "translated"
+FUZZY = "fuzzy"  # a translation exists but was made for an older source text
+MISSING = "missing"  # no translation: the source text is shown, marked
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text ready for a page: the words, their language and how they were obtained."""
+
+    value: str
+    lang: str
+    state: str
+
+
+@dataclass
+class Translations:
+    """Every catalog of one language, read once."""
+
+    root: Path
+    lang: str
+    entries: dict = field(default_factory=dict)  # (catalog, key) -> babel Message
+    ui: dict = field(default_factory=dict)  # msgid -> Message
+    plural: object = None
+
+    @classmethod
+    def load(cls, root: Path, lang: str, problems: Problems) -> "Translations":
+        translations = cls(root=Path(root), lang=lang)
+        for name in existing_catalogs(root, lang):
+            path = catalog_path(root, lang, name)
+            try:
+                catalog = read_catalog(path, lang)
+            except CatalogError as error:
+                problems.add(relative(path, root), error.line, name, error.message,
+                             "fix the syntax (msgctxt/msgid/msgstr lines, quotes, plural forms) or restore the file from git")
+                continue
+            for message in catalog:
+                if not message.id:
+                    continue
+                if name == "ui":
+                    translations.ui[message.id if not isinstance(message.id, tuple) else message.id[0]] = message
+                else:
+                    translations.entries[message_key(message)] = message
+            if name == "ui":
+                translations.plural = stdlib_gettext.c2py(catalog.plural_expr)
+        if translations.plural is None:
+            translations.plural = stdlib_gettext.c2py(_plural_expr(lang))
+        return translations
+
+    def text(self, context: str, source: str, source_lang: str) -> Text:
+        """The words for a rule text in this language, falling back visibly to the source."""
+        if source_lang == self.lang:
+            return Text(source, source_lang, SOURCE)
+        message = self.entries.get(context)
+        if message is None or not message.string:
+            return Text(source, source_lang, MISSING)
+        if message.fuzzy or message.id != source:
+            return Text(message.string, self.lang, FUZZY)
+        return Text(message.string, self.lang, TRANSLATED)
+
+    # UI strings: a fuzzy or missing translation shows the English text.
+    def gettext(self, msgid: str) -> str:
+        message = self.ui.get(msgid)
+        if message is None or message.fuzzy or not message.string or isinstance(message.id, tuple):
+            return msgid
+        return message.string
+
+    def ngettext(self, singular: str, plural: str, number) -> str:
+        message = self.ui.get(singular)
+        if message is None or message.fuzzy or not isinstance(message.string, tuple) or not all(message.string):
+            return singular if number == 1 else plural
+        return message.string[self.plural_index(number)]
+
+    def plural_index(self, number) -> int:
+        if float(number).is_integer():
+            return self.plural(int(number))
+        # gettext plural rules are for whole numbers; CLDR says which form a fraction takes.
+        category = Locale.parse(self.lang).plural_form(number)
+        return self.plural(1 if category == "one" else 2)
+
+    def number(self, value) -> str:
+        return format_decimal(value, locale=self.lang, decimal_quantization=False)
+
+
+def _plural_expr(lang: str) -> str:
+    from babel.messages.plurals import get_plural
+
+    return get_plural(lang).plural_expr

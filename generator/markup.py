@@ -1,0 +1,119 @@
+"""The small markup of rule text: cross-references, emphasis and code, rendered to escaped HTML."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html import escape
+from typing import Callable, Optional
+
+REFERENCE = re.compile(r"\[\[([^\[\]|]+?)(?:\|([^\[\]]+?))?\]\]")
+TARGET = re.compile(r"^(?:(?P<term>term):(?P<term_id>[a-z0-9-]+)|(?P<concept>concept):(?P<concept_id>[a-z0-9-]+)"
+                    r"|(?P<system>[a-z0-9-]+)/(?P<rule>[a-z0-9-]+)(?:#(?P<clause>[a-z0-9-]+))?)$")
+CODE = re.compile(r"`([^`]+)`")
+STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One [[target|shown text]] token found in a text."""
+
+    token: str
+    target: str
+    shown: Optional[str]
+
+    @property
+    def kind(self) -> str:
+        match = TARGET.match(self.target)
+        if not match:
+            return "invalid"
+        if match.group("term"):
+            return "term"
+        if match.group("concept"):
+            return "concept"
+        return "clause" if match.group("clause") else "rule"
+
+    @property
+    def rule_key(self) -> Optional[str]:
+        match = TARGET.match(self.target)
+        if match and match.group("system"):
+            return f"{match.group('system')}/{match.group('rule')}"
+        return None
+
+    @property
+    def clause_id(self) -> Optional[str]:
+        match = TARGET.match(self.target)
+        return match.group("clause") if match else None
+
+    @property
+    def item_id(self) -> Optional[str]:
+        match = TARGET.match(self.target)
+        if not match:
+            return None
+        return match.group("term_id") or match.group("concept_id")
+
+
+def references(text: str) -> list[Reference]:
+    return [Reference(m.group(0), m.group(1).strip(), m.group(2)) for m in REFERENCE.finditer(text or "")]
+
+
+def strip_markup(text: str, shown: Callable[[Reference], str] | None = None) -> str:
+    """Plain words of a text: references replaced by their shown text, markup removed."""
+    text = REFERENCE.sub(lambda m: m.group(2) or (shown(Reference(m.group(0), m.group(1), None))
+                                                 if shown else m.group(1)), text or "")
+    text = CODE.sub(r"\1", text)
+    text = STRONG.sub(r"\1", text)
+    return EMPHASIS.sub(r"\1", text)
+
+
+def markup_signature(text: str) -> dict[str, int]:
+    """How many of each kind of markup a text holds, for comparing a translation with its source."""
+    text = text or ""
+    without_refs = REFERENCE.sub("", text)
+    without_code = CODE.sub("", without_refs)
+    without_strong = STRONG.sub("", without_code)
+    return {
+        "references": len(REFERENCE.findall(text)),
+        "code": len(CODE.findall(without_refs)),
+        "strong": len(STRONG.findall(without_code)),
+        "emphasis": len(EMPHASIS.findall(without_strong)),
+    }
+
+
+def render_inline(text: str, link: Callable[[Reference], tuple[str, str, str]]) -> str:
+    """Render text to HTML: everything escaped, then only our markup turned into tags.
+
+    `link(reference)` returns (href, words to show, tooltip) for a reference.
+    """
+    parts = []
+    position = 0
+    for match in REFERENCE.finditer(text):
+        parts.append(_inline_plain(text[position:match.start()]))
+        reference = Reference(match.group(0), match.group(1).strip(), match.group(2))
+        href, words, tip = link(reference)
+        title = f' data-kb-tip="{escape(tip)}"' if tip else ""
+        parts.append(f'<a class="kb-ref kb-ref--{reference.kind}" href="{escape(href)}"{title}>'
+                     f"{_inline_plain(words)}</a>")
+        position = match.end()
+    parts.append(_inline_plain(text[position:]))
+    return "".join(parts)
+
+
+def _inline_plain(text: str) -> str:
+    pieces = []
+    position = 0
+    for match in CODE.finditer(text):
+        pieces.append(_emphasis(escape(text[position:match.start()], quote=False)))
+        pieces.append(f"<code>{escape(match.group(1), quote=False)}</code>")
+        position = match.end()
+    pieces.append(_emphasis(escape(text[position:], quote=False)))
+    # Markdown must not reinterpret what is already HTML: neutralise its other triggers.
+    return "".join(pieces).replace("_", "&#95;").replace("[", "&#91;").replace("]", "&#93;") \
+        .replace("{", "&#123;").replace("}", "&#125;").replace("\\", "&#92;") \
+        .replace("*", "&#42;").replace("`", "&#96;")
+
+
+def _emphasis(escaped: str) -> str:
+    escaped = STRONG.sub(r"<strong>\1</strong>", escaped)
+    return EMPHASIS.sub(r"<em>\1</em>", escaped)

@@ -1,0 +1,210 @@
+"""The knowledge base's nouns: systems, rules, terms and concepts, as validated data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+from .evaluate import Snippet
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")]
+Lang = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")]
+Text = Annotated[str, StringConstraints(min_length=1, strip_whitespace=True)]
+
+ARG_TYPES = ("bool", "int", "number", "inches", "mm", "degrees", "dice", "point", "points",
+             "size", "choice", "text", "list", "bools", "ints", "any")
+STATUSES = ("rules-as-written", "interpretation", "translation-note")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False)
+
+
+class System(Strict):
+    id: Id
+    lang: Lang
+    name: Text
+    book: Text
+    edition: Optional[Union[str, int, float]] = None
+
+
+class Alias(Strict):
+    name: Text
+    lang: Lang
+
+
+class Source(Strict):
+    page: Optional[int] = None
+    pages: Optional[list[int]] = None
+    section: Optional[Text] = None
+    figure: Optional[int] = None
+
+    @model_validator(mode="after")
+    def one_locator(self):
+        given = [name for name in ("page", "pages", "section") if getattr(self, name) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of page, pages or section")
+        if self.pages is not None and not self.pages:
+            raise ValueError("pages must list at least one page")
+        return self
+
+    @property
+    def page_list(self) -> list[int]:
+        return [self.page] if self.page is not None else list(self.pages or [])
+
+
+class Clause(Strict):
+    id: Id
+    text: Text
+
+
+class Argument(Strict):
+    name: Identifier
+    type: Literal[ARG_TYPES]  # type: ignore[valid-type]
+    text: Text
+    values: Optional[list[Union[str, int]]] = None
+    nullable: bool = False
+
+    @model_validator(mode="after")
+    def choice_needs_values(self):
+        if self.type == "choice" and not self.values:
+            raise ValueError("type 'choice' needs a list of allowed 'values'")
+        if self.type != "choice" and self.values is not None:
+            raise ValueError("'values' is only for type 'choice'")
+        return self
+
+
+class Returns(Strict):
+    type: Literal[ARG_TYPES]  # type: ignore[valid-type]
+    text: Text
+    values: Optional[list[Union[str, int]]] = None
+    nullable: bool = False
+
+
+class Predicate(Strict):
+    name: Identifier
+    clause: Id
+    summary: Text
+    args: list[Argument]
+    returns: Returns
+    code: Text
+
+    snippet: Optional[Any] = Field(default=None, exclude=True)
+
+    @property
+    def params(self) -> list[str]:
+        return [argument.name for argument in self.args]
+
+
+class Example(Strict):
+    id: Id
+    predicate: Identifier
+    clause: Id
+    name: Text
+    given: dict[str, Any]
+    expect: Any
+
+
+class Clarification(Strict):
+    id: Id
+    status: Literal[STATUSES]  # type: ignore[valid-type]
+    clauses: list[Id] = Field(min_length=1)
+    question: Text
+    answer: Text
+
+
+class Rule(Strict):
+    id: Id
+    title: Text
+    aliases: list[Alias] = []
+    source: Source
+    summary: Text
+    clauses: list[Clause] = Field(min_length=1)
+    predicates: list[Predicate]
+    examples: list[Example]
+    clarifications: list[Clarification] = []
+    see_also: list[str] = []
+
+    # Filled in by the loader, not read from YAML.
+    system: str = Field(default="", exclude=True)
+    lang: str = Field(default="", exclude=True)
+
+    @property
+    def key(self) -> str:
+        return f"{self.system}/{self.id}"
+
+    def clause(self, clause_id: str) -> Optional[Clause]:
+        return next((clause for clause in self.clauses if clause.id == clause_id), None)
+
+    def predicate(self, name: str) -> Optional[Predicate]:
+        return next((predicate for predicate in self.predicates if predicate.name == name), None)
+
+
+class Term(Strict):
+    id: Id
+    term: Text
+    lang: Optional[Lang] = None
+    systems: list[str] = Field(min_length=1)
+    meaning: Text
+
+
+class Glossary(Strict):
+    lang: Lang
+    terms: list[Term]
+
+
+class ConceptCell(Strict):
+    ref: str
+    text: Text
+
+
+class ConceptRow(Strict):
+    id: Id
+    label: Text
+    cells: list[ConceptCell]
+
+
+class Concept(Strict):
+    id: Id
+    lang: Lang
+    title: Text
+    summary: Text
+    intro: Optional[Text] = None
+    columns: list[str] = Field(min_length=2)
+    rows: list[ConceptRow] = Field(min_length=1)
+
+
+@dataclass
+class Origin:
+    """Where a loaded object came from, so problems can name the file and line."""
+
+    path: str
+    document: Any  # yamlfile.YamlDocument
+    prefix: tuple = ()  # where the object sits inside its file (a glossary term is one item of a list)
+
+    def line(self, *path) -> int:
+        return self.document.line(self.prefix + path)
+
+
+@dataclass
+class KnowledgeBase:
+    """Everything loaded and validated: the only input the renderer and the checks see."""
+
+    root: Path
+    systems: dict[str, System] = field(default_factory=dict)
+    rules: dict[str, Rule] = field(default_factory=dict)
+    terms: dict[str, Term] = field(default_factory=dict)
+    concepts: dict[str, Concept] = field(default_factory=dict)
+    origins: dict[str, Origin] = field(default_factory=dict)  # keyed like messages: rule key, "term:id"...
+
+    def term_lang(self, term: Term) -> str:
+        return term.lang or self.glossary_lang
+
+    glossary_lang: str = "en"
+
+    def rules_of(self, system_id: str) -> list[Rule]:
+        return sorted((rule for rule in self.rules.values() if rule.system == system_id), key=lambda r: r.id)

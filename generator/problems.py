@@ -1,0 +1,62 @@
+"""Problems found in the input, collected so that every one is reported before anything fails."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with one input file, with where it is and how to fix it."""
+
+    file: str
+    line: int
+    subject: str  # the rule key, catalog message or term the problem belongs to
+    message: str
+    hint: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        text = f"{where}: {self.subject}: {self.message}" if self.subject else f"{where}: {self.message}"
+        return f"{text} — {self.hint}" if self.hint else text
+
+
+@dataclass
+class Problems:
+    """An ordered collection of problems; nothing is written while it is not empty."""
+
+    items: list[Problem] = field(default_factory=list)
+
+    def add(self, file, line, subject, message, hint=""):
+        self.items.append(Problem(str(file), int(line or 0), subject or "", message, hint))
+
+    def extend(self, other: "Problems"):
+        self.items.extend(other.items)
+
+    def __bool__(self):
+        return bool(self.items)
+
+    def __len__(self):
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(sorted(set(self.items)))
+
+    def report(self) -> str:
+        return "\n".join(str(problem) for problem in self)
+
+
+class InputError(Exception):
+    """Raised with every problem found, once the whole input has been read."""
+
+    def __init__(self, problems: Problems):
+        self.problems = problems
+        super().__init__(problems.report())
+
+
+def relative(path: Path, root: Path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(Path(root).resolve()))
+    except ValueError:
+        return str(path)

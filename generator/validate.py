@@ -1,0 +1,218 @@
+"""Check what the schema cannot: ids, references, examples against their predicates."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .markup import references
+from .model import KnowledgeBase, Rule
+from .problems import Problems
+
+FORMS = {
+    "bool": "true or false",
+    "int": "a whole number",
+    "number": "a number",
+    "inches": "a number of inches",
+    "mm": "a number of millimetres",
+    "degrees": "a number of degrees",
+    "dice": "a list of whole numbers from 1 to 6 (dice)",
+    "point": "a point [x, y]",
+    "points": "a list of points [[x, y], ...]",
+    "size": "a base size [width_mm, depth_mm]",
+    "text": "a string",
+    "list": "a list",
+    "bools": "a list of true/false",
+    "ints": "a list of whole numbers",
+    "any": "any value",
+}
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_point(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value)
+
+
+def value_problem(kind: str, value, values=None, nullable=False):
+    """None if `value` fits the declared type, else the form that was expected."""
+    if value is None:
+        return None if nullable or kind == "any" else f"{FORMS.get(kind, 'one of ' + repr(values))} (null is not allowed here; mark the argument nullable: true if it should be)"
+    checks = {
+        "bool": lambda v: isinstance(v, bool),
+        "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+        "number": _is_number, "inches": _is_number, "mm": _is_number, "degrees": _is_number,
+        "dice": lambda v: isinstance(v, list) and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in v),
+        "point": _is_point,
+        "points": lambda v: isinstance(v, list) and all(_is_point(p) for p in v),
+        "size": _is_point,
+        "text": lambda v: isinstance(v, str),
+        "list": lambda v: isinstance(v, list),
+        "bools": lambda v: isinstance(v, list) and all(isinstance(b, bool) for b in v),
+        "ints": lambda v: isinstance(v, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in v),
+        "any": lambda v: True,
+        "choice": lambda v: v in (values or []),
+    }
+    if checks[kind](value):
+        return None
+    if kind == "choice":
+        return "one of " + ", ".join(str(v) for v in values or [])
+    return FORMS[kind]
+
+
+def reference_problem(kb: KnowledgeBase, target: str):
+    """None if a reference target exists, else what is wrong with it."""
+    from .markup import Reference
+
+    reference = Reference(f"[[{target}]]", target, None)
+    kind = reference.kind
+    if kind == "invalid":
+        return "is not a reference of the form system/rule, system/rule#clause, term:id or concept:id"
+    if kind == "term":
+        return None if reference.item_id in kb.terms else "names a glossary term that does not exist"
+    if kind == "concept":
+        return None if reference.item_id in kb.concepts else "names a concept page that does not exist"
+    rule = kb.rules.get(reference.rule_key)
+    if rule is None:
+        return "names a rule that does not exist"
+    if kind == "clause" and rule.clause(reference.clause_id) is None:
+        return f"names a clause that {reference.rule_key} does not have (its clauses: {', '.join(c.id for c in rule.clauses)})"
+    return None
+
+
+def text_fields(rule: Rule):
+    """Every translatable text of a rule with its path in the YAML file."""
+    yield ("title",), rule.title
+    yield ("summary",), rule.summary
+    for index, clause in enumerate(rule.clauses):
+        yield ("clauses", index, "text"), clause.text
+    for index, predicate in enumerate(rule.predicates):
+        yield ("predicates", index, "summary"), predicate.summary
+        for number, argument in enumerate(predicate.args):
+            yield ("predicates", index, "args", number, "text"), argument.text
+        yield ("predicates", index, "returns", "text"), predicate.returns.text
+    for index, example in enumerate(rule.examples):
+        yield ("examples", index, "name"), example.name
+    for index, clarification in enumerate(rule.clarifications):
+        yield ("clarifications", index, "question"), clarification.question
+        yield ("clarifications", index, "answer"), clarification.answer
+
+
+def _duplicates(items, attribute):
+    counts = Counter(getattr(item, attribute) for item in items)
+    return {value for value, count in counts.items() if count > 1}
+
+
+def validate(kb: KnowledgeBase) -> Problems:
+    """Check every rule, term and concept against each other; return all problems found."""
+    problems = Problems()
+    for rule in kb.rules.values():
+        _validate_rule(kb, rule, problems)
+    for term in kb.terms.values():
+        origin = kb.origins[f"term:{term.id}"]
+        for index, system in enumerate(term.systems):
+            if system not in kb.systems:
+                problems.add(origin.path, origin.line("systems", index), f"term:{term.id}",
+                             f"systems lists {system!r}, which is not a system",
+                             "use one of: " + ", ".join(sorted(kb.systems)))
+        for reference in references(term.meaning):
+            issue = reference_problem(kb, reference.target)
+            if issue:
+                problems.add(origin.path, origin.line("meaning"), f"term:{term.id}",
+                             f"reference {reference.token} {issue}", "fix the target or remove the reference")
+    for concept in kb.concepts.values():
+        origin = kb.origins[f"concept:{concept.id}"]
+        subject = f"concept:{concept.id}"
+        for index, column in enumerate(concept.columns):
+            issue = reference_problem(kb, column)
+            if issue:
+                problems.add(origin.path, origin.line("columns", index), subject, f"column {column!r} {issue}",
+                             "list rules as system/rule")
+        for row_index, row in enumerate(concept.rows):
+            if len(row.cells) != len(concept.columns):
+                problems.add(origin.path, origin.line("rows", row_index, "cells"), subject,
+                             f"row {row.id!r} has {len(row.cells)} cells for {len(concept.columns)} columns",
+                             "give one cell per column, in the columns' order")
+            for cell_index, cell in enumerate(row.cells):
+                issue = reference_problem(kb, cell.ref)
+                if issue:
+                    problems.add(origin.path, origin.line("rows", row_index, "cells", cell_index, "ref"), subject,
+                                 f"cell reference {cell.ref!r} {issue}", "point the cell at an existing clause")
+                for reference in references(cell.text):
+                    issue = reference_problem(kb, reference.target)
+                    if issue:
+                        problems.add(origin.path, origin.line("rows", row_index, "cells", cell_index, "text"),
+                                     subject, f"reference {reference.token} {issue}", "fix the target")
+    return problems
+
+
+def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems):
+    origin = kb.origins[rule.key]
+    add = lambda path, message, hint="": problems.add(origin.path, origin.line(*path), rule.key, message, hint)
+
+    for collection, attribute, label in (("clauses", "id", "clause id"), ("predicates", "name", "predicate name"),
+                                         ("examples", "id", "example id"), ("clarifications", "id", "clarification id")):
+        items = getattr(rule, collection)
+        for value in _duplicates(items, attribute):
+            index = next(i for i, item in enumerate(items) if getattr(item, attribute) == value)
+            add((collection, index, attribute), f"{label} {value!r} is used more than once", "make each one unique")
+
+    clause_ids = [clause.id for clause in rule.clauses]
+    for index, predicate in enumerate(rule.predicates):
+        if predicate.clause not in clause_ids:
+            add(("predicates", index, "clause"), f"predicate {predicate.name} encodes clause {predicate.clause!r}, "
+                f"which does not exist", "use one of: " + ", ".join(clause_ids))
+        for value in _duplicates(predicate.args, "name"):
+            add(("predicates", index, "args"), f"predicate {predicate.name} lists argument {value!r} twice")
+
+    for index, example in enumerate(rule.examples):
+        where = ("examples", index)
+        if example.clause not in clause_ids:
+            add(where + ("clause",), f"example {example.id} illustrates clause {example.clause!r}, which does not exist",
+                "use one of: " + ", ".join(clause_ids))
+        predicate = rule.predicate(example.predicate)
+        if predicate is None:
+            add(where + ("predicate",), f"example {example.id} uses predicate {example.predicate!r}, which this rule "
+                f"does not define", "use one of: " + (", ".join(p.name for p in rule.predicates) or "(none defined)"))
+            continue
+        missing = [name for name in predicate.params if name not in example.given]
+        extra = [name for name in example.given if name not in predicate.params]
+        if missing:
+            add(where + ("given",), f"example {example.id}: given lacks {', '.join(missing)}",
+                f"give every argument of {predicate.name}: {', '.join(predicate.params)}")
+        if extra:
+            add(where + ("given",), f"example {example.id}: given has {', '.join(extra)}, which "
+                f"{predicate.name} does not take", f"its arguments are: {', '.join(predicate.params)}")
+        for argument in predicate.args:
+            if argument.name in example.given:
+                form = value_problem(argument.type, example.given[argument.name], argument.values, argument.nullable)
+                if form:
+                    add(where + ("given", argument.name),
+                        f"example {example.id}: {argument.name} is {example.given[argument.name]!r}",
+                        f"expected {form}")
+        form = value_problem(predicate.returns.type, example.expect, predicate.returns.values, predicate.returns.nullable)
+        if form:
+            add(where + ("expect",), f"example {example.id}: expect is {example.expect!r}",
+                f"{predicate.name} returns {form}")
+
+    for index, clarification in enumerate(rule.clarifications):
+        for number, clause in enumerate(clarification.clauses):
+            if clause not in clause_ids:
+                add(("clarifications", index, "clauses", number),
+                    f"clarification {clarification.id} clarifies clause {clause!r}, which does not exist",
+                    "use one of: " + ", ".join(clause_ids))
+
+    for index, target in enumerate(rule.see_also):
+        issue = reference_problem(kb, target)
+        if issue:
+            add(("see_also", index), f"see_also {target!r} {issue}", "fix the target or remove it")
+        elif target == rule.key:
+            add(("see_also", index), "see_also lists the rule itself", "remove it")
+
+    for path, text in text_fields(rule):
+        for reference in references(text):
+            issue = reference_problem(kb, reference.target)
+            if issue:
+                add(path, f"reference {reference.token} {issue}",
+                    "fix the target (see the rules index) or remove the brackets")
