@@ -1,0 +1,149 @@
+"""`i18n check`: what a translation must carry over from its source, checked message by message."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import snowballstemmer
+import yaml
+
+from ..markup import markup_signature, references
+from ..model import KnowledgeBase
+from ..problems import Problem, relative
+from .catalog import CatalogError, catalog_path, existing_catalogs, read_catalog
+from .update import wanted_catalogs
+
+_FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
+_NUMBER = re.compile(r"(?<![\w.,])([-+−]?)(\d+(?:[.,]\d+)?)")
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_STEMMERS = {"en": "english", "ru": "russian", "de": "german", "fr": "french", "es": "spanish", "it": "italian",
+             "pl": None}
+
+
+def numbers_in(text: str) -> Counter:
+    """Numbers a text states, normalised: 0,5 = 0.5 = ½; −1 = -1. Inside references they do not count."""
+    text = re.sub(r"\[\[[^\]]*\]\]", " ", text or "")
+    for fraction, value in _FRACTIONS.items():
+        text = re.sub(rf"(\d)\s*{fraction}", lambda m: m.group(1) + "." + value.split(".")[1], text)
+        text = text.replace(fraction, f" {value} ")
+    found = Counter()
+    for sign, digits in _NUMBER.findall(text):
+        value = digits.replace(",", ".")
+        value = value.rstrip("0").rstrip(".") if "." in value else value
+        found[("-" if sign in "-−" and sign else "") + value] += 1
+    return found
+
+
+def _stemmer(lang: str):
+    name = _STEMMERS.get(lang, None)
+    return snowballstemmer.stemmer(name) if name else None
+
+
+def _stems(text: str, lang: str) -> list[str]:
+    words = [word.casefold().replace("ё", "е") for word in _WORD.findall(text or "")]
+    stemmer = _stemmer(lang)
+    return stemmer.stemWords(words) if stemmer else words
+
+
+def _contains(haystack: list[str], needle: list[str]) -> bool:
+    if not needle:
+        return False
+    return any(haystack[i:i + len(needle)] == needle for i in range(len(haystack) - len(needle) + 1))
+
+
+@dataclass
+class Term:
+    source: str
+    target: str
+
+
+def read_glossary(root: Path, lang: str) -> list[Term]:
+    path = Path(root) / "translations" / lang / "glossary.yaml"
+    if not path.exists():
+        return []
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return [Term(str(entry["source"]), str(entry["target"])) for entry in data.get("terms", [])]
+
+
+def check_message(source: str, translation: str, source_lang: str, lang: str, glossary: list[Term]) -> list[str]:
+    """Everything wrong with one translation of one source text (empty list when it is fine)."""
+    issues = []
+    source_refs = Counter(reference.target for reference in references(source))
+    translated_refs = Counter(reference.target for reference in references(translation))
+    if source_refs != translated_refs:
+        lost = sorted((source_refs - translated_refs).elements())
+        added = sorted((translated_refs - source_refs).elements())
+        detail = "; ".join(part for part in (
+            "missing " + ", ".join(f"[[{t}]]" for t in lost) if lost else "",
+            "not in the source " + ", ".join(f"[[{t}]]" for t in added) if added else "") if part)
+        issues.append(f"cross-references differ from the source: {detail} (keep each [[target]]; only the text "
+                      f"after | may change)")
+    source_numbers, translated_numbers = numbers_in(source), numbers_in(translation)
+    lost_numbers = source_numbers - translated_numbers
+    if lost_numbers:
+        issues.append("the translation does not carry " + ", ".join(sorted(lost_numbers.elements())) +
+                      " from the source (write the same numbers; 0,5 and ½ count as 0.5, − as -)")
+    source_markup, translated_markup = markup_signature(source), markup_signature(translation)
+    for kind in ("code", "strong", "emphasis"):
+        if source_markup[kind] != translated_markup[kind]:
+            issues.append(f"markup differs: {kind} appears {source_markup[kind]} time(s) in the source and "
+                          f"{translated_markup[kind]} in the translation")
+    source_stems = _stems(re.sub(r"\[\[[^\]|]*\|?", " ", source), source_lang)
+    translated_stems = _stems(translation, lang)
+    for term in glossary:
+        if _contains(source_stems, _stems(term.source, source_lang)) and \
+                not _contains(translated_stems, _stems(term.target, lang)):
+            issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
+                          f"{term.target!r} (any case or number)")
+    return issues
+
+
+def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[Problem]:
+    """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`."""
+    problems: list[Problem] = []
+    for lang in languages:
+        glossary = read_glossary(root, lang)
+        wanted = wanted_catalogs(kb, lang)
+        sources = {message.key: message for messages in wanted.values() for message in messages}
+        for name in existing_catalogs(root, lang):
+            path = catalog_path(root, lang, name)
+            shown = relative(path, root)
+            try:
+                catalog = read_catalog(path, lang)
+            except CatalogError as error:
+                problems.append(Problem(shown, error.line, name, error.message,
+                                        "fix the syntax or restore the file from git"))
+                continue
+            expected_plurals = catalog.num_plurals
+            for message in catalog:
+                if not message.id:
+                    continue
+                key = message.context if message.context is not None else message.id
+                label = _label(message)
+                if isinstance(message.id, tuple):
+                    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                    if any(strings) and len(strings) != expected_plurals:
+                        problems.append(Problem(shown, message.lineno, label,
+                                                f"has {len(strings)} plural forms; {lang} needs {expected_plurals}",
+                                                "write msgstr[0] … msgstr[%d]" % (expected_plurals - 1)))
+                    elif any(strings) and not all(strings):
+                        problems.append(Problem(shown, message.lineno, label, "some plural forms are empty",
+                                                "fill every msgstr[n]"))
+                    continue
+                if not message.string:
+                    continue
+                source = sources.get(key)
+                source_lang = source.source_lang if source else "en"
+                for issue in check_message(message.id, message.string, source_lang, lang, glossary):
+                    problems.append(Problem(shown, message.lineno, label, issue))
+    return problems
+
+
+def _label(message) -> str:
+    text = message.id[0] if isinstance(message.id, tuple) else message.id
+    text = " ".join(str(text).split())
+    shown = text if len(text) <= 50 else text[:47] + "..."
+    return f"{message.context} {shown!r}" if message.context else repr(shown)

@@ -1,0 +1,85 @@
+"""`i18n update` and `i18n init`: bring every catalog in line with the sources without losing work."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+from ..model import KnowledgeBase
+from ..problems import Problems, relative
+from .catalog import (CatalogError, catalog_path, existing_catalogs, merge, new_catalog, read_catalog,
+                      render_catalog)
+from .extract import SourceMessage, knowledge_base_messages, ui_messages
+
+
+def wanted_catalogs(kb: KnowledgeBase, lang: str) -> "OrderedDict[str, list[SourceMessage]]":
+    """The catalogs a language needs: every message whose source is in another language, grouped by file."""
+    catalogs: OrderedDict[str, list[SourceMessage]] = OrderedDict()
+    for message in knowledge_base_messages(kb):
+        if message.source_lang != lang:
+            catalogs.setdefault(message.catalog, []).append(message)
+    if lang != "en":
+        catalogs["ui"] = ui_messages()
+    return catalogs
+
+
+def _selected(name: str, only: list[str] | None) -> bool:
+    if not only:
+        return True
+    for target in only:
+        target = target.strip("/")
+        if name in (target, f"rules/{target}") or name.startswith(f"rules/{target}/"):
+            return True
+        system = target.split("/")[0]
+        if "/" in target and name == f"rules/{system}/_system":
+            return True
+    return False
+
+
+def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None) -> tuple[dict[Path, bytes], dict, Problems]:
+    """Compute new catalog contents without writing: {path: bytes}, a summary, and problems."""
+    problems = Problems()
+    wanted = wanted_catalogs(kb, lang)
+    names = list(wanted) + [name for name in existing_catalogs(root, lang) if name not in wanted]
+    outputs: dict[Path, bytes] = {}
+    summary = {"added": 0, "kept": 0, "fuzzied": 0, "obsoleted": 0, "files": 0}
+    for name in names:
+        if not _selected(name, only):
+            continue
+        path = catalog_path(root, lang, name)
+        old = None
+        if path.exists():
+            try:
+                old = read_catalog(path, lang)
+            except CatalogError as error:
+                problems.add(relative(path, root), error.line, name, error.message,
+                             "fix the catalog by hand (or restore it from git) before updating, so no work is lost")
+                continue
+        catalog, counts = merge(lang, name, wanted.get(name, []), old)
+        data = render_catalog(catalog)
+        for key in ("added", "kept", "fuzzied", "obsoleted"):
+            summary[key] += getattr(counts, key)
+        if not path.exists() or path.read_bytes() != data:
+            outputs[path] = data
+            summary["files"] += 1
+    return outputs, summary, problems
+
+
+def write_outputs(outputs: dict[Path, bytes]):
+    """Write every file through a temporary name, so an interrupted update leaves no half-written catalog."""
+    for path, data in outputs.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".po.tmp")
+        temporary.write_bytes(data)
+        temporary.replace(path)
+
+
+def init_language(root: Path, kb: KnowledgeBase, lang: str) -> list[Path]:
+    """Create empty catalogs for a new language (existing ones are updated, never overwritten)."""
+    outputs, _summary, problems = plan_update(root, kb, lang)
+    if problems:
+        from ..problems import InputError
+
+        raise InputError(problems)
+    write_outputs(outputs)
+    return sorted(outputs)
