@@ -1,0 +1,39 @@
+# Two commands for everyone: `make serve` and `make test`. Each sets up what it needs first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: serve test site check translations browser-deps clean
+
+$(STAMP): requirements.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $(STAMP)
+
+serve: $(STAMP)  ## build the site and serve it at http://127.0.0.1:8000, rebuilding on every change
+	$(PY) -m generator serve
+
+site: $(STAMP)  ## build the static site into site/
+	$(PY) -m generator site
+
+check: $(STAMP)  ## validate rules and catalogs, run every worked example
+	$(PY) -m generator check
+
+translations: $(STAMP)  ## bring every catalog up to date with the rules (keeps all translations)
+	$(PY) -m generator i18n update
+
+browser-deps:  ## Chromium for the browser tests (Debian package; never a downloaded browser)
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+test: $(STAMP) browser-deps  ## everything: rules, examples, catalogs, site build, browser tests
+	$(PY) -m generator check
+	$(PY) -m generator i18n check
+	$(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) site build site.staging site.old
