@@ -99,7 +99,8 @@ class Renderer:
         self.status = status
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                               keep_trailing_newline=True, extensions=["jinja2.ext.i18n"])
+                               keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
+                               comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
         self.env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=True)
         self.env.filters["md"] = md_escape
         self.env.globals.update(lang=self.lang, kb=kb, r=self)
@@ -217,11 +218,16 @@ class Renderer:
         self._from = page_url(path)
         self._states = set()
         body = self.env.get_template(template).render(page_path=path, **context)
-        meta = context.pop("meta", {})
-        if FUZZY in self._states:
-            meta["kb_fuzzy"] = True
-        if MISSING in self._states:
-            meta["kb_missing"] = True
+        meta = dict(context.pop("meta", {}))
+        _ = self.tr.gettext
+        if FUZZY in self._states or MISSING in self._states:
+            meta["kb_banner"] = (_("Parts of this translation may be out of date: the original text has changed "
+                                   "since it was translated.") if FUZZY in self._states else
+                                 _("Parts of this page are not translated yet and are shown in the original language."))
+            source_lang = meta.get("kb_source_lang")
+            if source_lang and source_lang != self.lang:
+                meta["kb_banner_link"] = "../" * (page_url(path).count("/") + 1) + f"{source_lang}/{page_url(path)}"
+                meta["kb_banner_link_text"] = _("Read the original")
         front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=True, width=1000) if meta else ""
         content = (f"---\n{front}---\n\n" if front else "") + body
         return Page(path, content, template)
