@@ -58,7 +58,9 @@ def read_catalog(path: Path, lang: str) -> Catalog:
 
 
 def new_catalog(lang: str, catalog: str) -> Catalog:
-    return Catalog(locale=lang, domain=catalog.replace("/", "."), project=PROJECT, version="1",
+    header = (f"# {lang} translation of {catalog} — wargame rules knowledge base.\n"
+              "# Edit msgstr lines only; see translations/README.md for the workflow and checks.")
+    return Catalog(locale=lang, domain=catalog.replace("/", "."), project=PROJECT, version="1", header_comment=header,
                    creation_date=STABLE_DATE, revision_date=STABLE_DATE, fuzzy=False,
                    msgid_bugs_address="", last_translator="", language_team=f"{lang} translators")
 

@@ -12,6 +12,9 @@ from ..yamlfile import YamlError, parse_yaml
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 CODE = Path(__file__).resolve().parent.parent
 UI_CATALOG = "ui"
+# Must match the renderer's Environment: Markdown's {#id} is not a Jinja comment here.
+JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true",
+                 "comment_start_string": "{#-#", "comment_end_string": "#-#}"}
 UI_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 
 
@@ -125,8 +128,7 @@ def ui_messages() -> list[SourceMessage]:
         with path.open("rb") as handle:
             for line, msgid, comments, _context in extract(method, handle, keywords=UI_KEYWORDS,
                                                            comment_tags=("Translators:",),
-                                                           options={"extensions": "jinja2.ext.i18n",
-                                                                    "trimmed": "true"}):
+                                                           options=JINJA_OPTIONS):
                 where = (str(path.relative_to(CODE.parent)), line)
                 if msgid in found:
                     found[msgid].locations.append(where)
