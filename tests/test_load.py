@@ -1,0 +1,98 @@
+"""Bad rule files get a clear error naming file, line, rule and fix; every problem is reported at once."""
+
+from __future__ import annotations
+
+from generator.load import load
+from generator.validate import validate
+
+from .conftest import write
+
+STRIDER = "rules/wap/strider.yaml"
+
+
+def problems_of(repo):
+    kb, problems = load(repo)
+    if not problems:
+        problems.extend(validate(kb))
+    return [str(problem) for problem in problems]
+
+
+def test_the_copied_repository_has_no_problems(repo):
+    assert problems_of(repo) == []
+
+
+def test_broken_yaml_names_the_file_the_line_and_the_rule(repo):
+    path = repo / STRIDER
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines.insert(3, "title: [unclosed")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    found = problems_of(repo)
+    assert len(found) == 1
+    assert found[0].startswith(f"{STRIDER}:")
+    assert "wap/strider: not valid YAML" in found[0]
+    assert "—" in found[0]  # followed by how to fix it
+
+
+def test_a_repeated_key_is_an_error_not_a_silent_override(repo):
+    write(repo / "rules/wap/dup.yaml", "id: dup\ntitle: A\ntitle: B\n")
+    found = problems_of(repo)
+    assert any("rules/wap/dup.yaml:3: wap/dup: key 'title' appears twice" in p for p in found), found
+
+
+def test_schema_errors_name_the_key_the_value_and_the_form_expected(repo):
+    path = repo / STRIDER
+    text = path.read_text(encoding="utf-8").replace("type: bool", "type: boolean", 1)
+    path.write_text(text, encoding="utf-8")
+    found = problems_of(repo)
+    assert len(found) == 1, found
+    assert "wap/strider" in found[0] and "'boolean'" in found[0] and "use one of the values listed" in found[0]
+    line = int(found[0].split(":")[1])
+    assert path.read_text(encoding="utf-8").splitlines()[line - 1].strip() == "type: boolean"
+
+
+def test_every_problem_in_every_file_is_collected_before_failing(repo):
+    write(repo / "rules/wap/one.yaml", "id: one\n")
+    write(repo / "rules/t9a/two.yaml", "id: [\n")
+    found = problems_of(repo)
+    assert any(p.startswith("rules/wap/one.yaml") for p in found)
+    assert any(p.startswith("rules/t9a/two.yaml") for p in found)
+
+
+def test_a_dangling_reference_is_an_error_with_its_line(repo):
+    path = repo / STRIDER
+    text = path.read_text(encoding="utf-8").split("\nsee_also:")[0]
+    path.write_text(text + "\nsee_also: [wap/no-such-rule, t9a/scout#no-such-clause]\n", encoding="utf-8")
+    found = problems_of(repo)
+    assert any("'wap/no-such-rule' names a rule that does not exist" in p for p in found), found
+    assert any("names a clause that t9a/scout does not have" in p for p in found), found
+    assert all(p.startswith(STRIDER + ":") for p in found)
+
+
+def test_a_dangling_reference_inside_rule_text_is_an_error(repo):
+    path = repo / STRIDER
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("summary: ", "summary: See [[term:no-such-term]]. ", 1), encoding="utf-8")
+    found = problems_of(repo)
+    assert any("[[term:no-such-term]] names a glossary term that does not exist" in p for p in found), found
+
+
+def test_a_hostile_snippet_in_a_rule_file_is_refused_with_file_rule_and_predicate(repo):
+    path = repo / STRIDER
+    text = path.read_text(encoding="utf-8")
+    start = text.index("    code: |\n") + len("    code: |\n")
+    text = text[:start] + "      x = ().__class__.__bases__\n" + text[start:]
+    path.write_text(text, encoding="utf-8")
+    found = problems_of(repo)
+    assert len(found) == 1, found
+    assert found[0].startswith(STRIDER + ":") and "wap/strider: predicate" in found[0]
+    assert "code refused" in found[0] and "attribute" in found[0]
+    line = int(found[0].split(":")[1])
+    assert "__class__" in path.read_text(encoding="utf-8").splitlines()[line - 1]
+
+
+def test_an_example_that_does_not_fit_its_predicate_is_reported(repo):
+    path = repo / STRIDER
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("expect: true", "expect: 7", 1), encoding="utf-8")
+    found = problems_of(repo)
+    assert any("expect is 7" in p for p in found), found
