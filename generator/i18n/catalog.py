@@ -49,12 +49,43 @@ def read_catalog(path: Path, lang: str) -> Catalog:
     """Read a .po file strictly: a syntax error is an error, not a silently skipped entry."""
     data = Path(path).read_bytes()
     try:
-        return read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+        catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
     except PoFileError as error:
         line = getattr(error, "lineno", 0)
         raise CatalogError(path, line, f"not a valid catalog: {error}") from None
     except (UnknownLocaleError, ValueError, UnicodeDecodeError) as error:
         raise CatalogError(path, 0, f"cannot read: {error}") from None
+    _attach_previous(catalog, data.decode("utf-8", errors="replace"))
+    return catalog
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        text = text[1:-1]
+    return text.replace('\\"', '"').replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\")
+
+
+def _attach_previous(catalog: Catalog, text: str):
+    """Babel's reader skips `#| msgid` lines; read them so a second update keeps what the translator needs."""
+    previous: dict[int, str] = {}
+    pending: list[str] = []
+    in_previous_id = False
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("#| msgid "):
+            pending, in_previous_id = [_unquote(line[len("#| msgid "):])], True
+        elif line.startswith('#| "') and in_previous_id:
+            pending.append(_unquote(line[3:]))
+        elif line.startswith("#|"):
+            in_previous_id = False
+        elif line.startswith("msgid ") and pending:
+            previous[number] = "".join(pending)
+            pending, in_previous_id = [], False
+        elif not line.startswith("#") and not line.startswith("msgctxt") and line.strip():
+            pending, in_previous_id = [], False
+    for message in list(catalog) + list(catalog.obsolete.values()):
+        if message.lineno in previous:
+            message.previous_id = [previous[message.lineno]]
 
 
 def new_catalog(lang: str, catalog: str) -> Catalog:

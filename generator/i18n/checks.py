@@ -42,8 +42,18 @@ def _stemmer(lang: str):
     return snowballstemmer.stemmer(name) if name else None
 
 
+def _english_base(word: str) -> str:
+    # Snowball would fold "daemonic" into "daemon"; for English terms only plurals need folding.
+    for ending, replacement in (("ies", "y"), ("sses", "ss"), ("es", "e"), ("s", "")):
+        if word.endswith(ending) and len(word) > len(ending) + 2 and not word.endswith("ss"):
+            return word[: -len(ending)] + replacement
+    return word
+
+
 def _stems(text: str, lang: str) -> list[str]:
     words = [word.casefold().replace("ё", "е") for word in _WORD.findall(text or "")]
+    if lang == "en":
+        return [_english_base(word) for word in words]
     stemmer = _stemmer(lang)
     return stemmer.stemWords(words) if stemmer else words
 

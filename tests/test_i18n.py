@@ -1,0 +1,153 @@
+"""Catalog updates never lose a translation; checks catch what a translation must carry; translations stay data."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from babel.messages.pofile import read_po
+
+from generator.i18n.catalog import read_catalog
+from generator.i18n.checks import check_message, numbers_in
+from generator.i18n.translate import FUZZY, Translations
+from generator.problems import Problems
+
+from .conftest import ROOT
+
+CATALOG = "translations/ru/rules/wap/strider.po"
+
+
+def generator(repo, *args):
+    return subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), *args],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def entry(repo, path, context):
+    catalog = read_catalog(repo / path, "ru")
+    return next((m for m in catalog if m.context == context), None), catalog
+
+
+def test_editing_a_source_clause_keeps_the_translation_and_marks_it_fuzzy(repo):
+    message, _ = entry(repo, CATALOG, "wap/strider:title")
+    assert message is not None and message.string and not message.fuzzy
+    path = repo / "rules/wap/strider.yaml"
+    text = path.read_text(encoding="utf-8")
+    old_title = text.split("title:", 1)[1].split("\n", 1)[0].strip()
+    path.write_text(text.replace(f"title: {old_title}", f"title: {old_title} (revised)", 1), encoding="utf-8")
+    assert generator(repo, "i18n", "update").returncode == 0
+    updated, _ = entry(repo, CATALOG, "wap/strider:title")
+    assert updated.string == message.string
+    assert updated.fuzzy
+    assert updated.previous_id == [old_title]
+    assert "#| msgid" in (repo / CATALOG).read_text(encoding="utf-8")
+
+
+def test_deleting_a_rule_leaves_its_messages_obsolete_not_dropped(repo):
+    translated = [m for m in read_po(open(repo / CATALOG, "rb")) if m.id and m.string]
+    (repo / "rules/wap/strider.yaml").unlink()
+    assert generator(repo, "i18n", "update").returncode == 0
+    _, catalog = entry(repo, CATALOG, "wap/strider:title")
+    assert len([m for m in catalog if m.id]) == 0
+    assert len(catalog.obsolete) == len(translated)
+    assert "#~ msgctxt \"wap/strider:title\"" in (repo / CATALOG).read_text(encoding="utf-8")
+
+
+def test_updating_twice_changes_nothing(repo):
+    assert generator(repo, "i18n", "update").returncode == 0
+    before = {p: p.read_bytes() for p in (repo / "translations").rglob("*.po")}
+    result = generator(repo, "i18n", "update")
+    assert result.returncode == 0 and "0 file(s) changed" in result.stdout
+    assert {p: p.read_bytes() for p in (repo / "translations").rglob("*.po")} == before
+
+
+def test_a_broken_catalog_is_reported_with_its_line_and_nothing_is_written(repo):
+    path = repo / CATALOG
+    original = path.read_text(encoding="utf-8")
+    path.write_text(original.replace('msgctxt "wap/strider:title"', 'msgctxt "wap/strider:title\nnot po syntax', 1),
+                    encoding="utf-8")
+    result = generator(repo, "check")
+    assert result.returncode == 2
+    assert CATALOG + ":" in result.stdout and "not a valid catalog" in result.stdout
+    before = path.read_bytes()
+    assert generator(repo, "i18n", "update").returncode == 2
+    assert path.read_bytes() == before
+
+
+# --- what a translation must carry over ----------------------------------------------------------
+
+def test_numbers_are_compared_after_normalising_decimal_commas_fractions_and_minus_signs():
+    assert numbers_in("stand 0,5″ apart and take −1") == numbers_in("stand ½″ apart, take -1")
+    assert numbers_in("18″") != numbers_in("12″")
+
+
+def test_a_missing_number_is_reported_and_a_carried_one_is_not():
+    assert check_message("No closer than 18″.", "Не ближе 12″.", "en", "ru", []) != []
+    assert check_message("No closer than 18″.", "Не ближе 18″.", "en", "ru", []) == []
+
+
+def test_a_changed_cross_reference_is_reported_but_new_shown_words_are_fine():
+    source = "Has [[term:vanguard]]."
+    assert check_message(source, "Имеет [[term:vanguard|Авангард]].", "en", "ru", []) == []
+    assert check_message(source, "Имеет [[term:fly|Авангард]].", "en", "ru", []) != []
+    assert check_message(source, "Имеет Авангард.", "en", "ru", []) != []
+
+
+def test_markup_present_in_one_and_not_the_other_is_reported():
+    assert check_message("Use `M` here.", "Используйте M.", "en", "ru", []) != []
+    assert check_message("Use *only* M.", "Используйте *только* `M`.", "en", "ru", []) != []
+    assert check_message("Use *only* `M`.", "Используйте *только* `M`.", "en", "ru", []) == []
+
+
+def test_glossary_terms_must_be_used_in_any_inflection():
+    from generator.i18n.checks import Term
+
+    glossary = [Term("light infantry", "Легкая пехота")]
+    assert check_message("Shots at light infantry", "Стрельба по лёгкой пехоте", "en", "ru", glossary) == []
+    assert check_message("Shots at light infantry", "Стрельба по застрельщикам", "en", "ru", glossary) != []
+
+
+def test_i18n_check_passes_on_the_repository():
+    result = generator(ROOT, "i18n", "check")
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_i18n_check_reports_a_broken_translation_as_catalog_line_msgid_problem(repo):
+    path = repo / CATALOG
+    text = path.read_text(encoding="utf-8")
+    message, _ = entry(repo, CATALOG, "wap/strider:title")
+    path.write_text(text.replace("[[", "[[x", 1) if "[[" in text else text, encoding="utf-8")
+    result = generator(repo, "i18n", "check")
+    assert result.returncode == 2
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(CATALOG + ":") and "wap/strider:" in first
+
+
+# --- status and new languages --------------------------------------------------------------------
+
+def test_status_counts_translated_fuzzy_and_missing_per_catalog(repo):
+    import json
+
+    result = generator(repo, "i18n", "status", "--json")
+    assert result.returncode == 0
+    report = {entry["lang"]: entry for entry in json.loads(result.stdout)}
+    assert set(report) == {"en", "ru"}
+    ru = report["ru"]["catalogs"]["rules/wap/strider"]
+    assert ru["translated"] > 0 and set(ru) == {"translated", "fuzzy", "missing"}
+
+
+def test_init_creates_catalogs_for_a_new_language_with_everything_untranslated(repo):
+    result = generator(repo, "i18n", "init", "de")
+    assert result.returncode == 0, result.stderr
+    catalogs = list((repo / "translations/de").rglob("*.po"))
+    assert any(p.name == "ui.po" for p in catalogs) and any(p.name == "scout.po" for p in catalogs)
+    problems = Problems()
+    translations = Translations.load(repo, "de", problems)
+    assert not problems
+    assert translations.text("t9a/scout:title", "Разведчик", "ru").state == "missing"
+
+
+def test_a_stale_translation_reads_as_fuzzy_before_anyone_runs_update(repo):
+    problems = Problems()
+    translations = Translations.load(repo, "ru", problems)
+    message, _ = entry(repo, CATALOG, "wap/strider:title")
+    assert translations.text("wap/strider:title", message.id + " changed", "en").state == FUZZY
