@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import escape as html_escape
 import posixpath
 import re
 from collections import defaultdict
@@ -228,6 +229,10 @@ class Renderer:
             if source_lang and source_lang != self.lang:
                 meta["kb_banner_link"] = "../" * (page_url(path).count("/") + 1) + f"{source_lang}/{page_url(path)}"
                 meta["kb_banner_link_text"] = _("Read the original")
+        # The theme prints title and description without escaping them: they are escaped here, once.
+        for key in ("title", "description"):
+            if key in meta:
+                meta[key] = html_escape(str(meta[key]), quote=True)
         front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=True, width=1000) if meta else ""
         content = (f"---\n{front}---\n\n" if front else "") + body
         return Page(path, content, template)
@@ -280,14 +285,14 @@ class Renderer:
 
     def nav(self) -> list:
         """The site navigation: sections only, so its size does not grow with the number of rules."""
-        _ = self.tr.gettext
+        _ = lambda text: html_escape(self.tr.gettext(text), quote=True)  # the theme prints nav titles raw
         items = [{_("Home"): "index.md"}]
-        items.append({_("Systems"): [{self._quiet_plain(f"{s}:name", self.kb.systems[s].name,
-                                                          self.kb.systems[s].lang): f"{s}/index.md"}
+        items.append({_("Systems"): [{html_escape(self._quiet_plain(f"{s}:name", self.kb.systems[s].name,
+                                                                      self.kb.systems[s].lang)): f"{s}/index.md"}
                                      for s in sorted(self.kb.systems)]})
         if self.kb.concepts:
-            items.append({_("Concepts"): [{self._quiet_plain(f"concept:{c}:title", self.kb.concepts[c].title,
-                                                             self.kb.concepts[c].lang): f"concepts/{c}.md"}
+            items.append({_("Concepts"): [{html_escape(self._quiet_plain(f"concept:{c}:title", self.kb.concepts[c].title,
+                                                                         self.kb.concepts[c].lang)): f"concepts/{c}.md"}
                                           for c in sorted(self.kb.concepts)]})
         items.append({_("Rules A–Z"): "a-z.md"})
         items.append({_("Glossary"): "glossary.md"})
