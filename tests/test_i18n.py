@@ -151,3 +151,14 @@ def test_a_stale_translation_reads_as_fuzzy_before_anyone_runs_update(repo):
     translations = Translations.load(repo, "ru", problems)
     message, _ = entry(repo, CATALOG, "wap/strider:title")
     assert translations.text("wap/strider:title", message.id + " changed", "en").state == FUZZY
+
+
+def test_pybabel_extract_reads_rule_yaml_through_the_registered_extractor(tmp_path):
+    output = tmp_path / "messages.pot"
+    result = subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
+                             "-o", str(output), "."], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    with open(output, "rb") as handle:
+        ids = {m.id for m in read_po(handle) if m.id}
+    assert "Разведчик" in ids  # from rules/t9a/scout.yaml, via the kb_rules extractor
+    assert "Rule text" in ids  # from the Jinja page templates
