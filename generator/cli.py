@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import threading
-import time
 from pathlib import Path
 
 EXIT_OK, EXIT_FAILED, EXIT_MALFORMED = 0, 1, 2
@@ -68,77 +66,12 @@ def cmd_site(args) -> int:
     return EXIT_OK
 
 
-def _snapshot(root: Path) -> dict:
-    watched = [root / "rules", root / "translations", root / "generator", root / "site_overrides",
-               root / "docs", root / "mkdocs.yml"]
-    state = {}
-    for place in watched:
-        files = [place] if place.is_file() else (p for p in place.rglob("*") if p.is_file()) if place.exists() else []
-        for file in files:
-            if "__pycache__" in file.parts:
-                continue
-            try:
-                state[str(file)] = file.stat().st_mtime_ns
-            except FileNotFoundError:
-                pass
-    return state
-
-
 def cmd_serve(args) -> int:
     """Build, serve site/ on 127.0.0.1, and rebuild whenever a rule, catalog or template changes."""
-    import functools
-    import http.server
+    from .serve import serve
 
-    from .problems import InputError
-    from .site import build_site
-
-    root = _root(args)
-    out = root / "site"
-
-    def rebuild():
-        try:
-            build_site(root, out, quiet=True)
-            print(time.strftime("%H:%M:%S"), "site rebuilt", flush=True)
-        except InputError as error:
-            print(error.problems.report(), file=sys.stderr, flush=True)
-            print("the previous site is still served; fix the problems above and save again", file=sys.stderr)
-        except Exception as error:  # keep serving the last good site whatever went wrong
-            print(f"build failed: {error}", file=sys.stderr, flush=True)
-
-    rebuild()
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer((args.host, args.port), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"serving on http://{args.host}:{args.port}/ (English: /en/, Russian: /ru/); Ctrl+C stops", flush=True)
-    seen = _snapshot(root)
-    try:
-        while True:
-            time.sleep(1)
-            now = _snapshot(root)
-            if now != seen:
-                seen = now
-                rebuild()
-    except KeyboardInterrupt:
-        server.shutdown()
+    serve(_root(args), args.host, args.port)
     return EXIT_OK
-
-
-class _QuietHandler:
-    pass
-
-
-def _make_handler():
-    import http.server
-
-    class QuietHandler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format, *args):  # noqa: A002 - signature fixed by the base class
-            pass
-
-        def translate_path(self, path):
-            # The site folder is swapped on rebuild; resolve against the live folder every time.
-            return super().translate_path(path)
-
-    return QuietHandler
 
 
 def cmd_i18n(args) -> int:
@@ -255,7 +188,5 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    global _QuietHandler
-    _QuietHandler = _make_handler()
     args = build_parser().parse_args(argv)
     return args.run(args)

@@ -1,0 +1,53 @@
+"""`make serve` shows an edited rule on the next reload, without a manual step."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+from .conftest import ROOT
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read().decode("utf-8")
+
+
+def _wait_for(predicate, seconds: float):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if predicate():
+                return True
+        except OSError:
+            pass
+        time.sleep(0.5)
+    return False
+
+
+def test_an_edited_rule_file_appears_on_the_served_page_after_a_reload(repo):
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(repo), "serve", "--port", str(port)],
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}/en/wap/strider/"
+    try:
+        assert _wait_for(lambda: "Strider" in _fetch(url), 90), "the site was never served"
+        path = repo / "rules/wap/strider.yaml"
+        path.write_text(path.read_text(encoding="utf-8").replace("title: Strider", "title: Strider Edited", 1),
+                        encoding="utf-8")
+        assert _wait_for(lambda: "Strider Edited" in _fetch(url), 90), "the edit never reached the page"
+        russian = f"http://127.0.0.1:{port}/ru/wap/strider/"
+        assert "Parts of this translation may be out of date" not in _fetch(russian)
+        assert "устаревшей" in _fetch(russian)  # the Russian page now says its translation is out of date
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
