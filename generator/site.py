@@ -89,13 +89,15 @@ def language_build(root: Path, lang: str) -> LanguageBuild:
 def _mkdocs_config(root: Path, lang: str, site_dir: Path):
     from mkdocs.config import load_config
 
+    _ = prepare(root).translations[lang].gettext
     raw = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
     theme = dict(raw["theme"], language=lang)
     plugins = raw.get("plugins")
     # site_url names the English build (…/en/); each language lives beside it under its own prefix.
     site_root = str(raw.get("site_url") or "http://127.0.0.1:8000/en/").rstrip("/").rsplit("/", 1)[0]
     return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(site_dir), theme=theme,
-                       plugins=plugins, strict=True, site_url=f"{site_root}/{lang}/")
+                       plugins=plugins, strict=True, site_url=f"{site_root}/{lang}/",
+                       site_name=_("Wargame Rules Knowledge Base"))
 
 
 def build_site(root: Path, out: Path | None = None, quiet: bool = False) -> Path:
