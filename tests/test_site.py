@@ -146,3 +146,17 @@ def test_a_translation_with_markup_or_template_syntax_is_shown_as_literal_text(r
     visible = re.sub(r"<[^>]+>", "", html)
     import html as html_module
     assert payload in html_module.unescape(visible)
+
+
+def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_build_passes(repo, tmp_path):
+    path = repo / "translations/ru/rules/wap/strider.po"
+    catalog = read_catalog(path, "ru")
+    message = next(m for m in catalog if m.context == "wap/strider:summary")
+    source = message.id
+    message.string = ""
+    path.write_bytes(render_catalog(catalog))
+    out = build_site(repo, tmp_path / "site", quiet=True)
+    html = (out / "ru/wap/strider/index.html").read_text(encoding="utf-8")
+    assert 'class="kb-untranslated" lang="en"' in html
+    assert source.split()[0] in html
+    assert "ещё не переведена" in html  # the page-level notice, in Russian
