@@ -130,30 +130,28 @@ class Renderer:
     def _shown(self, reference: markup.Reference) -> str:
         return self._title_of(reference)
 
-    def _title_of(self, reference: markup.Reference) -> str:
+    def _field_of(self, reference: markup.Reference, term_field: str, other_field: str) -> str:
+        """One text of the page a reference points to, in this language."""
         if reference.kind == "term":
             term = self.kb.terms[reference.item_id]
-            return self._quiet_plain(f"term:{term.id}:term", term.term, self.kb.term_lang(term))
+            return self._quiet_plain(f"term:{term.id}:{term_field}", getattr(term, term_field), self.kb.term_lang(term))
         if reference.kind == "concept":
             concept = self.kb.concepts[reference.item_id]
-            return self._quiet_plain(f"concept:{concept.id}:title", concept.title, concept.lang)
+            return self._quiet_plain(f"concept:{concept.id}:{other_field}", getattr(concept, other_field), concept.lang)
         rule = self.kb.rules[reference.rule_key]
-        return self._quiet_plain(f"{rule.key}:title", rule.title, rule.lang)
+        return self._quiet_plain(f"{rule.key}:{other_field}", getattr(rule, other_field), rule.lang)
+
+    def _title_of(self, reference: markup.Reference) -> str:
+        return self._field_of(reference, "term", "title")
 
     def _quiet_plain(self, context, source, source_lang) -> str:
         # Names of other pages do not make this page fuzzy.
         return markup.strip_markup(self.tr.text(context, source, source_lang).value)
 
     def _tip_of(self, reference: markup.Reference) -> str:
-        if reference.kind == "term":
-            term = self.kb.terms[reference.item_id]
-            return self._quiet_plain(f"term:{term.id}:meaning", term.meaning, self.kb.term_lang(term))
-        if reference.kind == "concept":
-            concept = self.kb.concepts[reference.item_id]
-            return self._quiet_plain(f"concept:{concept.id}:summary", concept.summary, concept.lang)
-        rule = self.kb.rules[reference.rule_key]
-        summary = self._quiet_plain(f"{rule.key}:summary", rule.summary, rule.lang)
-        return f"{self._title_of(reference)} — {summary}"
+        if reference.kind in ("rule", "clause"):
+            return f"{self._title_of(reference)} — {self._field_of(reference, 'meaning', 'summary')}"
+        return self._field_of(reference, "meaning", "summary")
 
     def target_url(self, reference: markup.Reference) -> str:
         if reference.kind == "term":
