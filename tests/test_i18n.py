@@ -162,3 +162,31 @@ def test_pybabel_extract_reads_rule_yaml_through_the_registered_extractor(tmp_pa
         ids = {m.id for m in read_po(handle) if m.id}
     assert "Разведчик" in ids  # from rules/t9a/scout.yaml, via the kb_rules extractor
     assert "Rule text" in ids  # from the Jinja page templates
+
+
+def test_a_plural_message_with_the_wrong_number_of_forms_is_reported(repo):
+    path = repo / "translations/ru/ui.po"
+    catalog = read_catalog(path, "ru")
+    message = next(m for m in catalog if isinstance(m.id, tuple) and m.id[0] == "%(num)s inch")
+    message.string = ("%(num)s дюйм", "%(num)s дюйма")
+    from generator.i18n.catalog import render_catalog
+
+    path.write_bytes(render_catalog(catalog))
+    result = generator(repo, "i18n", "check")
+    assert result.returncode == 2
+    assert "translations/ru/ui.po:" in result.stdout and "plural forms" in result.stdout
+
+
+def test_a_new_language_builds_with_everything_marked_untranslated(repo, tmp_path):
+    from generator.site import build_site
+
+    assert generator(repo, "i18n", "init", "de").returncode == 0
+    config = repo / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "    - {code: ru, name: Русский}\n", "    - {code: ru, name: Русский}\n    - {code: de, name: Deutsch}\n"),
+        encoding="utf-8")
+    out = build_site(repo, tmp_path / "site", quiet=True)
+    html = (out / "de/t9a/scout/index.html").read_text(encoding="utf-8")
+    assert '<html lang="de"' in html and 'class="kb-untranslated" lang="ru"' in html
+    assert 'href="../../../de/t9a/scout/"' in (out / "ru/t9a/scout/index.html").read_text(encoding="utf-8") or \
+        "/../de/t9a/scout/" in (out / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
