@@ -190,3 +190,23 @@ def test_a_new_language_builds_with_everything_marked_untranslated(repo, tmp_pat
     assert '<html lang="de"' in html and 'class="kb-untranslated" lang="ru"' in html
     assert 'href="../../../de/t9a/scout/"' in (out / "ru/t9a/scout/index.html").read_text(encoding="utf-8") or \
         "/../de/t9a/scout/" in (out / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
+
+
+def test_a_long_changed_text_keeps_its_previous_msgid_through_repeated_updates(repo):
+    path = repo / "rules/wap/strider.yaml"
+    message, _ = entry(repo, CATALOG, "wap/strider:summary")
+    original = message.id
+    assert len(original) > 80  # long enough to be wrapped over several lines
+    text = path.read_text(encoding="utf-8")
+    first_line = text.split("summary: >-\n", 1)[1].split("\n", 1)[0]
+    path.write_text(text.replace(first_line, first_line + " (revised)", 1), encoding="utf-8")
+    assert generator(repo, "i18n", "update").returncode == 0
+    updated, _ = entry(repo, CATALOG, "wap/strider:summary")
+    assert updated.fuzzy and updated.previous_id == [original]
+    assert updated.user_comments == message.user_comments
+    written = (repo / CATALOG).read_text(encoding="utf-8")
+    previous_block = written.split('#| msgid ""\n', 1)[1].split("msgctxt", 1)[0]
+    assert all(line.startswith('#| "') and line.endswith('"') for line in previous_block.strip().splitlines())
+    before = (repo / CATALOG).read_bytes()
+    assert generator(repo, "i18n", "update").returncode == 0
+    assert (repo / CATALOG).read_bytes() == before

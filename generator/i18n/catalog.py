@@ -10,7 +10,7 @@ from typing import Iterable, Optional
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, normalize, read_po, write_po
 
 from .extract import SourceMessage
 
@@ -18,6 +18,7 @@ from .extract import SourceMessage
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 PROJECT = "wargame-rules-kb"
 LINE_WIDTH = 79
+TRANSLATORS = "Knowledge base translators (see git history)"
 
 
 def catalog_path(root: Path, lang: str, catalog: str) -> Path:
@@ -84,6 +85,8 @@ def _attach_previous(catalog: Catalog, text: str):
         elif not line.startswith("#") and not line.startswith("msgctxt") and line.strip():
             pending, in_previous_id = [], False
     for message in list(catalog) + list(catalog.obsolete.values()):
+        # Babel files continuation lines of a previous msgid as translator comments; they are not.
+        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
         if message.lineno in previous:
             message.previous_id = [previous[message.lineno]]
 
@@ -93,13 +96,34 @@ def new_catalog(lang: str, catalog: str) -> Catalog:
               "# Edit msgstr lines only; see translations/README.md for the workflow and checks.")
     return Catalog(locale=lang, domain=catalog.replace("/", "."), project=PROJECT, version="1", header_comment=header,
                    creation_date=STABLE_DATE, revision_date=STABLE_DATE, fuzzy=False,
-                   msgid_bugs_address="", last_translator="", language_team=f"{lang} translators")
+                   msgid_bugs_address="", last_translator=TRANSLATORS, language_team=f"{lang} translators")
 
 
 def render_catalog(catalog: Catalog) -> bytes:
+    """The .po text of a catalog, with `#| msgid` lines that GNU gettext and Poedit accept."""
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=LINE_WIDTH, include_previous=True, ignore_obsolete=False, sort_output=False)
-    return buffer.getvalue()
+    # Babel wraps a long previous msgid into an invalid comment, so those lines are written here instead.
+    write_po(buffer, catalog, width=LINE_WIDTH, include_previous=False, ignore_obsolete=False, sort_output=False)
+    previous = {m.context: m.previous_id[0] for m in catalog
+                if m.id and m.context is not None and m.previous_id and m.previous_id[0]}
+    if not previous:
+        return buffer.getvalue()
+    lines = buffer.getvalue().decode("utf-8").split("\n")
+    output = []
+    for index, line in enumerate(lines):
+        if line.startswith("msgctxt "):
+            parts = [_unquote(line[len("msgctxt "):])]
+            following = index + 1
+            while following < len(lines) and lines[following].startswith('"'):
+                parts.append(_unquote(lines[following]))
+                following += 1
+            context = "".join(parts)
+            if context in previous:
+                quoted = normalize(previous[context], width=LINE_WIDTH - 3).split("\n")
+                output.append(f"#| msgid {quoted[0]}")
+                output.extend(f"#| {part}" for part in quoted[1:])
+        output.append(line)
+    return "\n".join(output).encode("utf-8")
 
 
 def _comments(source: SourceMessage, lang: str) -> list[str]:
@@ -126,6 +150,8 @@ def merge(lang: str, name: str, sources: Iterable[SourceMessage], old: Optional[
     catalog = new_catalog(lang, name)
     if old is not None:
         catalog.mime_headers = old.mime_headers
+        if catalog.last_translator.startswith("FULL NAME"):
+            catalog.last_translator = TRANSLATORS
         catalog.creation_date = old.creation_date
         catalog.revision_date = old.revision_date
         catalog.fuzzy = False
