@@ -102,7 +102,9 @@ class Renderer:
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                                keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
                                comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
-        self.env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=True)
+        # Jinja marks translated strings safe; ours are data, so they are escaped before it sees them.
+        self.env.install_gettext_callables(lambda text: escape(tr.gettext(text)),
+                                           lambda one, many, n: escape(tr.ngettext(one, many, n)), newstyle=True)
         self.env.filters["md"] = md_escape
         self.env.globals.update(lang=self.lang, kb=kb, r=self)
         self._states: set = set()
@@ -211,6 +213,12 @@ class Renderer:
 
     def json_attr(self, value) -> str:
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+    def diagram(self, rule: Rule, example) -> Markup:
+        """The SVG figure drawn from a worked example's data, or "" (generator/diagrams.py)."""
+        from .diagrams import diagram
+
+        return diagram(self, rule, example)
 
     # ---------------------------------------------------------------- pages
     def _render(self, template: str, path: str, **context) -> Page:

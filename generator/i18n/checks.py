@@ -14,6 +14,7 @@ from ..markup import markup_signature, references
 from ..model import KnowledgeBase
 from ..problems import Problem, relative
 from .catalog import CatalogError, catalog_path, existing_catalogs, read_catalog
+from .translate import placeholder_problem
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -133,6 +134,12 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
                     continue
                 key = message.context if message.context is not None else message.id
                 label = _label(message)
+                if name == "ui":
+                    for source_text, translated in _ui_pairs(message):
+                        issue = placeholder_problem(source_text, translated)
+                        if issue:
+                            problems.append(Problem(shown, message.lineno, label, issue,
+                                                    "copy each %(name)s from the source unchanged"))
                 if isinstance(message.id, tuple):
                     strings = message.string if isinstance(message.string, tuple) else (message.string,)
                     if any(strings) and len(strings) != expected_plurals:
@@ -150,6 +157,13 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
                 for issue in check_message(message.id, message.string, source_lang, lang, glossary):
                     problems.append(Problem(shown, message.lineno, label, issue))
     return problems
+
+
+def _ui_pairs(message):
+    if isinstance(message.id, tuple):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        return [(message.id[0], text) for text in strings if text]
+    return [(message.id, message.string)] if message.string else []
 
 
 def _label(message) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gettext as stdlib_gettext
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,18 +73,20 @@ class Translations:
             return Text(message.string, self.lang, FUZZY)
         return Text(message.string, self.lang, TRANSLATED)
 
-    # UI strings: a fuzzy or missing translation shows the English text.
+    # UI strings: a fuzzy, missing or malformed translation shows the English text.
     def gettext(self, msgid: str) -> str:
         message = self.ui.get(msgid)
         if message is None or message.fuzzy or not message.string or isinstance(message.id, tuple):
             return msgid
-        return message.string
+        return message.string if placeholders_match(msgid, message.string) else msgid
 
     def ngettext(self, singular: str, plural: str, number) -> str:
         message = self.ui.get(singular)
+        fallback = singular if number == 1 else plural
         if message is None or message.fuzzy or not isinstance(message.string, tuple) or not all(message.string):
-            return singular if number == 1 else plural
-        return message.string[self.plural_index(number)]
+            return fallback
+        chosen = message.string[self.plural_index(number)]
+        return chosen if placeholders_match(singular, chosen) else fallback
 
     def plural_index(self, number) -> int:
         if float(number).is_integer():
@@ -94,6 +97,24 @@ class Translations:
 
     def number(self, value) -> str:
         return format_decimal(value, locale=self.lang, decimal_quantization=False)
+
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
+
+
+def placeholder_problem(msgid: str, translation: str):
+    """None if a translation keeps the %(name)s placeholders of its source and escapes any other %."""
+    wanted = sorted(name for name in _PLACEHOLDER.findall(msgid) if name)
+    found = sorted(name for name in _PLACEHOLDER.findall(translation) if name)
+    if wanted != found:
+        return f"placeholders differ: the source has {wanted or 'none'}, the translation {found or 'none'}"
+    if "%" in _PLACEHOLDER.sub("", translation):
+        return "a lone % in the translation: write %% for a percent sign"
+    return None
+
+
+def placeholders_match(msgid: str, translation: str) -> bool:
+    return placeholder_problem(msgid, translation) is None
 
 
 def _plural_expr(lang: str) -> str:
