@@ -188,5 +188,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    args = build_parser().parse_args(argv)
-    return args.run(args)
+    parser = build_parser()
+    # Names may follow options (`i18n update --lang ru wap/strider`), which plain argparse refuses.
+    args, extra = parser.parse_known_args(argv)
+    unknown = [item for item in extra if item.startswith("-") or args.command != "i18n"]
+    if unknown:
+        parser.error("unrecognized arguments: " + " ".join(unknown))
+    if args.command == "i18n":
+        args.only = list(args.only) + extra
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # output piped into `head` and the like
+        return EXIT_OK

@@ -210,3 +210,18 @@ def test_a_long_changed_text_keeps_its_previous_msgid_through_repeated_updates(r
     before = (repo / CATALOG).read_bytes()
     assert generator(repo, "i18n", "update").returncode == 0
     assert (repo / CATALOG).read_bytes() == before
+
+
+def test_update_accepts_names_after_options(repo):
+    result = generator(repo, "i18n", "update", "--lang", "ru", "wap/strider")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ru:")
+
+
+def test_a_russian_term_is_recognised_in_forms_the_stemmer_splits():
+    from generator.i18n.checks import Term
+
+    glossary = [Term("rout", "разгром")]
+    for text in ("при разгроме отряд уходит", "разгрома не будет", "это разгром"):
+        assert check_message("The unit suffers a rout.", text, "en", "ru", glossary) == [], text
+    assert check_message("The unit suffers a rout.", "Отряд бежит.", "en", "ru", glossary) != []

@@ -59,10 +59,19 @@ def _stems(text: str, lang: str) -> list[str]:
     return stemmer.stemWords(words) if stemmer else words
 
 
-def _contains(haystack: list[str], needle: list[str]) -> bool:
+def _same_stem(a: str, b: str) -> bool:
+    # Snowball stems some forms of one Russian word differently (разгром → разгр, разгрома → разгром).
+    shorter, longer = sorted((a, b), key=len)
+    return a == b or (len(shorter) >= 4 and longer.startswith(shorter))
+
+
+def _contains(haystack: list[str], needle: list[str], lang: str) -> bool:
     if not needle:
         return False
-    return any(haystack[i:i + len(needle)] == needle for i in range(len(haystack) - len(needle) + 1))
+    # English forms are folded exactly ("character" is not "characteristic"); stemmed languages get slack.
+    same = (lambda a, b: a == b) if lang == "en" else _same_stem
+    return any(all(same(word, term) for word, term in zip(haystack[i:i + len(needle)], needle))
+               for i in range(len(haystack) - len(needle) + 1))
 
 
 @dataclass
@@ -105,8 +114,8 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
     source_stems = _stems(re.sub(r"\[\[[^\]|]*\|?", " ", source), source_lang)
     translated_stems = _stems(translation, lang)
     for term in glossary:
-        if _contains(source_stems, _stems(term.source, source_lang)) and \
-                not _contains(translated_stems, _stems(term.target, lang)):
+        if _contains(source_stems, _stems(term.source, source_lang), source_lang) and \
+                not _contains(translated_stems, _stems(term.target, lang), lang):
             issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
                           f"{term.target!r} (any case or number)")
     return issues
