@@ -106,7 +106,7 @@ class Renderer:
         self.env.install_gettext_callables(lambda text: escape(tr.gettext(text)),
                                            lambda one, many, n: escape(tr.ngettext(one, many, n)), newstyle=True)
         self.env.filters["md"] = md_escape
-        self.env.globals.update(lang=self.lang, kb=kb, r=self)
+        self.env.globals.update(lang=self.lang, kb=kb, r=self, zip=zip)
         self._states: set = set()
         self._from = ""
 

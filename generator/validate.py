@@ -129,7 +129,16 @@ def validate(kb: KnowledgeBase) -> Problems:
             if issue:
                 problems.add(origin.path, origin.line("columns", index), subject, f"column {column!r} {issue}",
                              "list rules as system/rule")
+        row_ids = [row.id for row in concept.rows]
         for row_index, row in enumerate(concept.rows):
+            if row_ids.count(row.id) > 1:
+                problems.add(origin.path, origin.line("rows", row_index, "id"), subject,
+                             f"row id {row.id!r} is used more than once", "make each row id unique")
+            for cell_index, (column, cell) in enumerate(zip(concept.columns, row.cells)):
+                if cell.ref.split("#")[0] != column.split("#")[0]:
+                    problems.add(origin.path, origin.line("rows", row_index, "cells", cell_index, "ref"), subject,
+                                 f"cell {cell_index + 1} of row {row.id!r} points at {cell.ref!r}, but its column "
+                                 f"is {column!r}", "point each cell at a clause of its column's rule")
             if len(row.cells) != len(concept.columns):
                 problems.add(origin.path, origin.line("rows", row_index, "cells"), subject,
                              f"row {row.id!r} has {len(row.cells)} cells for {len(concept.columns)} columns",

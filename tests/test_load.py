@@ -96,3 +96,13 @@ def test_an_example_that_does_not_fit_its_predicate_is_reported(repo):
     path.write_text(text.replace("expect: true", "expect: 7", 1), encoding="utf-8")
     found = problems_of(repo)
     assert any("expect is 7" in p for p in found), found
+
+
+def test_a_concept_cell_must_point_into_its_own_column(repo):
+    path = repo / "rules/concepts/fighting-withdrawal.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("ref: battlesystem/fighting-withdrawal#")
+    path.write_text(text[:first] + "ref: t9a/scout#placement  # wrong column\n" + text[first:].split("\n", 1)[1],
+                    encoding="utf-8")
+    found = problems_of(repo)
+    assert any("concept:fighting-withdrawal" in p and "but its column is" in p for p in found), found

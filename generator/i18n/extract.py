@@ -111,9 +111,10 @@ def knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
             add("intro", concept.intro, ("intro",), "introduction")
         for row_index, row in enumerate(concept.rows):
             add(f"row:{row.id}", row.label, ("rows", row_index, "label"), f"row label {row.id}")
-            for cell_index, cell in enumerate(row.cells):
-                add(f"cell:{row.id}:{cell.ref}", cell.text, ("rows", row_index, "cells", cell_index, "text"),
-                    f"cell of row {row.id} for {cell.ref}")
+            # A cell is identified by its row and column, so pointing it at another clause keeps its translation.
+            for cell_index, (column, cell) in enumerate(zip(concept.columns, row.cells)):
+                add(f"cell:{row.id}:{column}", cell.text, ("rows", row_index, "cells", cell_index, "text"),
+                    f"cell of row {row.id} for {column} (summarises {cell.ref})")
     return messages
 
 
