@@ -140,6 +140,7 @@ def test_init_creates_catalogs_for_a_new_language_with_everything_untranslated(r
     assert result.returncode == 0, result.stderr
     catalogs = list((repo / "translations/de").rglob("*.po"))
     assert any(p.name == "ui.po" for p in catalogs) and any(p.name == "scout.po" for p in catalogs)
+    assert "terms: []" in (repo / "translations/de/glossary.yaml").read_text(encoding="utf-8")
     problems = Problems()
     translations = Translations.load(repo, "de", problems)
     assert not problems

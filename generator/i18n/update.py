@@ -69,7 +69,7 @@ def write_outputs(outputs: dict[Path, bytes]):
     """Write every file through a temporary name, so an interrupted update leaves no half-written catalog."""
     for path, data in outputs.items():
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".po.tmp")
+        temporary = path.with_name(path.name + ".tmp")
         temporary.write_bytes(data)
         temporary.replace(path)
 
@@ -81,5 +81,10 @@ def init_language(root: Path, kb: KnowledgeBase, lang: str) -> list[Path]:
         from ..problems import InputError
 
         raise InputError(problems)
+    glossary = Path(root) / "translations" / lang / "glossary.yaml"
+    if not glossary.exists():
+        outputs[glossary] = (f"# Terminology for {lang} pages: one term per concept (see translations/README.md).\n"
+                             f"# Each entry: {{source: <term as in the source text>, target: <the {lang} term>}}.\n"
+                             f"lang: {lang}\nterms: []\n").encode("utf-8")
     write_outputs(outputs)
     return sorted(outputs)
