@@ -110,6 +110,7 @@ def build_site(root: Path, out: Path | None = None, quiet: bool = False) -> Path
     prepared = prepare(root, fresh=True)
     for language in prepared.languages:  # render everything before writing anything
         language_build(root, language["code"])
+    os.environ.setdefault("SOURCE_DATE_EPOCH", _source_date(root))  # sitemap dates follow the input, not the clock
     staging = out.with_name(out.name + ".staging")
     shutil.rmtree(staging, ignore_errors=True)
     try:
@@ -128,6 +129,17 @@ def build_site(root: Path, out: Path | None = None, quiet: bool = False) -> Path
     os.replace(staging, out)
     shutil.rmtree(retired, ignore_errors=True)
     return out
+
+
+def _source_date(root: Path) -> str:
+    """Seconds since 1970 of the last commit, so the same input builds the same bytes on any day."""
+    try:
+        result = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"], capture_output=True, text=True)
+        if result.returncode == 0 and result.stdout.strip().isdigit():
+            return result.stdout.strip()
+    except OSError:
+        pass
+    return "1767225600"  # 2026-01-01, for a tree outside git
 
 
 def write_root_page(site_dir: Path, languages: list[dict]):
