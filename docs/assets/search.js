@@ -1,0 +1,142 @@
+// Site search with Pagefind, in the Material header (markup: site_overrides/partials/search.html).
+//
+// Pagefind reads <html lang> and loads only that language's index, so the Russian pages search
+// Russian pages and the English pages English ones; its interface labels follow the same
+// attribute. Result links carry ?highlight=<word> for each word Pagefind marked in the excerpt
+// (the words as written on the page, so an inflected query such as «разведчика» still lights up
+// «Разведчик»), and the page they open marks those words with pagefind-highlight.js.
+// Everything is loaded from the site itself: nothing is fetched from another host.
+(function () {
+  "use strict";
+
+  var root = document.querySelector("[data-kb-search]");
+  if (!root) return;
+  var bundle = new URL(root.getAttribute("data-kb-bundle"), document.baseURI).href;
+  var siteRoot = new URL("../", bundle).pathname; // Pagefind stores URLs from the site root: /en/t9a/scout/
+  var toggle = root.querySelector(".kb-search__toggle");
+  var HIGHLIGHT = "highlight";
+
+  // ------------------------------------------------------------------ result links
+  function markedWords(excerpt) {
+    var words = [];
+    var pattern = /<mark>([\s\S]*?)<\/mark>/g;
+    var match;
+    while ((match = pattern.exec(excerpt || ""))) {
+      // Pagefind marks whole tokens, punctuation included («разведчики,», «Разведчик¶»).
+      var word = match[1].replace(/<[^>]*>/g, "").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "").toLowerCase();
+      if (word && words.indexOf(word) < 0) words.push(word);
+    }
+    return words.slice(0, 8);
+  }
+
+  function typedWords() {
+    var input = root.querySelector("input");
+    return input ? input.value.trim().split(/\s+/).filter(Boolean) : [];
+  }
+
+  function withHighlight(url, words) {
+    if (!url || !words.length) return url;
+    var hash = "";
+    var at = url.indexOf("#");
+    if (at >= 0) { hash = url.slice(at); url = url.slice(0, at); }
+    var query = words.map(function (w) { return HIGHLIGHT + "=" + encodeURIComponent(w); }).join("&");
+    return url + (url.indexOf("?") >= 0 ? "&" : "?") + query + hash;
+  }
+
+  // Headings end in the permalink sign that MkDocs adds («Разведчик¶»): not part of a title.
+  function cleanTitle(title) { return (title || "").replace(/\s*¶\s*$/, ""); }
+
+  function processResult(result) {
+    var meta = result.meta || {};
+    meta.title = cleanTitle(meta.title);
+    if (meta.system) {  // rules of different systems share titles (Skirmishers): name the system
+      meta.title += " · " + meta.system;
+      delete meta.system;  // shown in the title instead of as an untranslated "system:" tag
+    }
+    (result.sub_results || []).forEach(function (sub) { sub.title = cleanTitle(sub.title); });
+    var words = markedWords(result.excerpt);
+    (result.sub_results || []).forEach(function (sub) {
+      markedWords(sub.excerpt).forEach(function (w) { if (words.indexOf(w) < 0) words.push(w); });
+    });
+    if (!words.length) words = typedWords();
+    result.url = withHighlight(result.url, words);
+    (result.sub_results || []).forEach(function (sub) {
+      var own = markedWords(sub.excerpt);
+      sub.url = withHighlight(sub.url, own.length ? own : words);
+    });
+    return result;
+  }
+
+  // ------------------------------------------------------------------ open / close
+  function input() { return root.querySelector("input"); }
+
+  function setOpen(open, focus) {
+    root.classList.toggle("kb-search--open", open);
+    root.classList.toggle("kb-search--active", open);
+    if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open && focus && input()) input().focus();
+  }
+
+  if (toggle) {
+    toggle.addEventListener("click", function () {
+      setOpen(!root.classList.contains("kb-search--open"), true);
+    });
+  }
+  root.addEventListener("focusin", function () { root.classList.add("kb-search--active"); });
+  document.addEventListener("pointerdown", function (event) {
+    if (!root.contains(event.target)) setOpen(false, false);
+  });
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    var typing = target && (target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName));
+    if (event.key === "Escape" && root.contains(target)) {
+      setOpen(false, false);
+      if (toggle && getComputedStyle(toggle).display !== "none") toggle.focus(); else target.blur();
+      return;
+    }
+    // The same keys as Material's own search: "/", "s" and "f".
+    if (!typing && !event.ctrlKey && !event.metaKey && !event.altKey && /^[/sf]$/.test(event.key)) {
+      event.preventDefault();
+      setOpen(true, true);
+    }
+  });
+
+  // ------------------------------------------------------------------ start
+  function start() {
+    if (typeof window.PagefindUI !== "function") return; // pagefind-ui.js missing: leave the page as it is
+    new window.PagefindUI({
+      element: "#kb-search-ui",
+      bundlePath: bundle,
+      baseUrl: siteRoot,
+      showImages: false,
+      showSubResults: true,
+      resetStyles: false,
+      excerptLength: 24,
+      pageSize: 10,
+      debounceTimeoutMs: 150,
+      processResult: processResult
+    });
+    root.classList.add("kb-search--ready");
+  }
+
+  function highlight() {
+    if (!new URLSearchParams(location.search).getAll(HIGHLIGHT).length) return;
+    import(bundle + "pagefind-highlight.js").then(function () {
+      new window.PagefindHighlight({
+        highlightParam: HIGHLIGHT,
+        markContext: ".md-content",
+        addStyles: false,
+        markOptions: { className: "pagefind-highlight", exclude: ["[data-pagefind-ignore]", "[data-pagefind-ignore] *", ".headerlink"] }
+      });
+      var first = document.querySelector("mark.pagefind-highlight");
+      if (first && !location.hash) first.scrollIntoView({ block: "center" });
+    });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { start(); highlight(); });
+  } else {
+    start();
+    highlight();
+  }
+})();

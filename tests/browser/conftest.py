@@ -1,0 +1,174 @@
+"""Browser tests: the built site served on 127.0.0.1 and driven with Chromium through Playwright.
+
+The site is built once per session into a temporary folder (generator.site.build_site, from a copy
+of the inputs whose site_url names the test server: see _copy_for) and served by a
+ThreadingHTTPServer on a free port. Every page a test opens is guarded: a request to any
+host other than 127.0.0.1 is blocked and fails the test (the site must work offline), and so does
+any console error or uncaught exception. Screenshots go to test-artifacts/ (gitignored).
+
+Chromium is the Debian package at /usr/bin/chromium (`make browser-deps` installs it); these tests
+never download a browser, and they fail, not skip, when it is missing.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from generator.site import build_site
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync"]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest output clean
+        pass
+
+
+def _copy_for(address: str, into: Path) -> Path:
+    """The repository's inputs with `site_url` naming the address the tests serve the site at.
+
+    A site is built for the address it is published at (mkdocs.yml `site_url`), and Material's
+    language menu depends on it: its script matches the sitemap's <loc> URLs (which carry the
+    port of site_url) against the current address, and sends the reader to the other language's
+    home page when they differ. So the tests build for the port they serve on.
+    """
+    for name in ("rules", "translations", "docs", "site_overrides"):
+        shutil.copytree(ROOT / name, into / name)
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    line = f"site_url: {address}en/"
+    config, found = re.subn(r"(?m)^site_url:.*$", line, config)
+    (into / "mkdocs.yml").write_text(config if found else config + "\n" + line + "\n", encoding="utf-8")
+    (into / "generator").symlink_to(ROOT / "generator")  # mkdocs.yml names its hooks by path
+    return into
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory):
+    """http://127.0.0.1:<free port>/ serving the site, built into a temporary folder for that address."""
+    work = tmp_path_factory.mktemp("browser")
+    out = work / "site"
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(out)))
+    address = f"http://127.0.0.1:{server.server_port}/"
+    build_site(_copy_for(address, work / "repo"), out, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield address
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `make browser-deps` (the Debian package); "
+                    "the browser tests never download a browser.", pytrace=False)
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("Playwright is not installed in the venv: run `make .venv/.installed`.", pytrace=False)
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    except Exception as error:  # noqa: BLE001 - report why Chromium would not start, then stop
+        playwright.stop()
+        pytest.fail(f"Chromium at {CHROMIUM} did not start: {error}", pytrace=False)
+    yield browser
+    browser.close()
+    playwright.stop()
+
+
+class Guard:
+    """What a page did that it must not: requests off 127.0.0.1, console errors, uncaught exceptions."""
+
+    def __init__(self):
+        self.requests: list[str] = []  # every URL the page asked for, in order
+        self.external: list[str] = []
+        self.errors: list[str] = []
+
+    def route(self, route):
+        url = route.request.url
+        self.requests.append(url)
+        parts = urlparse(url)
+        if parts.scheme in ("http", "https") and parts.hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.external.append(url)
+            route.abort()
+
+    def console(self, message):
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def page_error(self, error):
+        self.errors.append(f"uncaught: {error}")
+
+    def problems(self) -> list[str]:
+        return [f"request off 127.0.0.1 (blocked): {url}" for url in self.external] + self.errors
+
+
+def _new_page(browser, viewport, guard: Guard, **options):
+    context = browser.new_context(viewport=viewport, **options)
+    context.route("**/*", guard.route)
+    page = context.new_page()
+    page.on("console", guard.console)
+    page.on("pageerror", guard.page_error)
+    page.set_default_timeout(10_000)
+    return context, page
+
+
+def _check(guard: Guard):
+    problems = guard.problems()
+    if problems:
+        pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+@pytest.fixture
+def guard():
+    return Guard()
+
+
+@pytest.fixture
+def page(browser, guard):
+    """A desktop-sized page, guarded; the test fails if it reached off 127.0.0.1 or logged an error."""
+    context, page = _new_page(browser, DESKTOP, guard, permissions=["clipboard-read", "clipboard-write"])
+    yield page
+    context.close()
+    _check(guard)
+
+
+@pytest.fixture
+def phone(browser, guard):
+    """A phone-sized (390×844) touch page, guarded the same way."""
+    context, page = _new_page(browser, PHONE, guard, is_mobile=True, has_touch=True, device_scale_factor=2)
+    yield page
+    context.close()
+    _check(guard)
+
+
+@pytest.fixture
+def shot(request):
+    """shot(page_or_locator, "name") saves test-artifacts/<test>-<name>.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def save(target, name: str = ""):
+        stem = request.node.name.replace("[", "-").replace("]", "").replace("/", "_")
+        path = ARTIFACTS / (f"{stem}-{name}.png" if name else f"{stem}.png")
+        target.screenshot(path=str(path))
+        return path
+
+    return save

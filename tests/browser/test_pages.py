@@ -1,0 +1,146 @@
+"""Rule pages in a browser: language switch, reference previews, diagrams, phones, clause links."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+
+def _lang(page) -> str:
+    return page.evaluate("() => document.documentElement.lang")
+
+
+def _switch_language(page, code: str):
+    """Open the header language menu (it opens on hover, as in Material) and pick a language."""
+    page.locator(".md-header .md-select").hover()
+    link = page.locator(f".md-header a.kb-lang-link[hreflang={code}]")
+    expect(link).to_be_visible()
+    link.click()
+
+
+def test_language_switch_lands_on_the_same_page_both_ways(page, base_url, shot):
+    page.goto(base_url + "ru/t9a/scout/#placement")
+    assert _lang(page) == "ru"
+    expect(page.locator("h1")).to_have_text(re.compile(r"^Разведчик"))
+    _switch_language(page, "en")
+    page.wait_for_url(re.compile(r"/en/t9a/scout/#placement$"))  # same page, same clause
+    assert _lang(page) == "en"
+    expect(page.locator("h1")).to_have_text(re.compile(r"^Scout"))
+    shot(page, "en")
+    _switch_language(page, "ru")
+    page.wait_for_url(re.compile(r"/ru/t9a/scout/#placement$"))
+    assert _lang(page) == "ru"
+    expect(page.locator("h1")).to_have_text(re.compile(r"^Разведчик"))
+    shot(page, "ru")
+
+
+def _after_content(link) -> str:
+    return link.evaluate("a => getComputedStyle(a, '::after').content")
+
+
+def _css_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@pytest.mark.parametrize("path", ["en/t9a/scout/", "ru/t9a/light-infantry/"])
+def test_cross_reference_preview_on_hover_and_focus(page, base_url, shot, path):
+    page.goto(base_url + path)
+    link = page.locator(".md-content a.kb-ref[data-kb-tip]").first
+    tip = link.get_attribute("data-kb-tip")
+    assert tip and tip.strip(), "the reference has no preview text"
+    page.mouse.move(0, 0)
+    assert _after_content(link) in ("none", "normal"), "the preview shows before hover or focus"
+    link.hover()
+    assert _after_content(link) == _css_string(tip)
+    shot(page, "hover")
+    page.mouse.move(0, 0)
+    assert _after_content(link) in ("none", "normal")
+    link.focus()
+    assert _after_content(link) == _css_string(tip)
+
+
+# (page, figure id, verdict the example expects, a word the drawing must show in the page's language)
+DIAGRAMS = [
+    ("en/battlesystem/skirmishers/", "diagram-gap-just-over-one-inch", False, "1.1″"),
+    ("ru/battlesystem/skirmishers/", "diagram-square-block", True, "0,75″"),
+    ("en/battlesystem/skirmishers/", "diagram-forty-six-degrees", False, "straight back"),
+    ("ru/t9a/scout/", "diagram-forest-at-14", True, "противник"),
+    ("en/t9a/scout/", "diagram-open-at-17-9", False, "17.9″"),
+    ("ru/t9a/light-infantry/", "diagram-figure-15-close-ranks", None, "После"),
+    ("en/t9a/light-infantry/", "diagram-tie-active-player-picks", None, "enemy"),
+]
+
+
+@pytest.mark.parametrize("path, figure_id, allowed, word", DIAGRAMS, ids=[d[1] for d in DIAGRAMS])
+def test_diagram_renders_with_a_text_alternative(page, base_url, shot, path, figure_id, allowed, word):
+    page.goto(base_url + path)
+    figure = page.locator(f"figure#{figure_id}")
+    svg = figure.locator("svg[role=img]")
+    svg.scroll_into_view_if_needed()
+    expect(svg).to_be_visible()
+    box = svg.bounding_box()
+    assert box and box["width"] > 100 and box["height"] > 80, box
+    content = page.locator(".md-content").bounding_box()
+    assert box["x"] >= content["x"] - 1 and box["x"] + box["width"] <= content["x"] + content["width"] + 1
+    assert svg.locator("title").text_content().strip()
+    assert len(svg.locator("desc").text_content()) > 40
+    labelled = svg.get_attribute("aria-labelledby").split()
+    assert labelled == [f"{figure_id}-title", f"{figure_id}-desc"]
+    assert word in svg.locator("text").all_text_contents(), svg.locator("text").all_text_contents()
+    expect(figure.locator("figcaption")).to_be_visible()
+    # The drawing's verdict is the example's own: the same as the worked example's "Expected" cell.
+    example_id = figure_id.removeprefix("diagram-")
+    if allowed is not None:
+        verdict = figure.locator("figcaption .kb-value")
+        expect(verdict).to_have_class(re.compile("kb-value--" + ("yes" if allowed else "no")))
+        expected_cell = page.locator(f"tr#example-{example_id} td").last.locator(".kb-value")
+        expect(expected_cell).to_have_class(re.compile("kb-value--" + ("yes" if allowed else "no")))
+    figure.locator("a.kb-diagram__row").click()
+    page.wait_for_url(re.compile(f"#example-{example_id}$"))
+    figure.scroll_into_view_if_needed()
+    shot(figure)
+
+
+@pytest.mark.parametrize("path", ["ru/t9a/scout/", "en/battlesystem/skirmishers/", "en/t9a/light-infantry/",
+                                  "ru/clarifications/"])
+def test_phone_layout(phone, base_url, shot, path):
+    phone.goto(base_url + path)
+    overflow = phone.evaluate("""() => ({
+        viewport: window.innerWidth,
+        body: document.body.scrollWidth,
+        html: document.documentElement.scrollWidth,
+    })""")
+    assert overflow["body"] <= overflow["viewport"] and overflow["html"] <= overflow["viewport"], overflow
+    menu = phone.locator("label.md-header__button[for=__drawer]")
+    expect(menu).to_be_visible()
+    shot(phone, "page")
+    menu.click()
+    expect(phone.locator(".md-sidebar--primary")).to_be_in_viewport()
+    phone.keyboard.press("Escape")
+    phone.goto(base_url + path)
+    # Search: a button in the header opens a full-width panel.
+    toggle = phone.locator(".kb-search__toggle")
+    expect(toggle).to_be_visible()
+    expect(phone.locator(".kb-search input")).to_be_hidden()
+    toggle.click()
+    box = phone.locator(".kb-search input")
+    expect(box).to_be_visible()
+    box.fill("scout" if path.startswith("en/") else "разведчик")
+    result = phone.locator(".pagefind-ui__result-link").first
+    expect(result).to_be_visible()
+    panel = phone.locator(".kb-search__panel").bounding_box()
+    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= 390 + 1, panel
+    shot(phone, "search")
+
+
+def test_copy_link_on_a_clause_gives_its_address(page, base_url):
+    page.goto(base_url + "en/t9a/scout/")
+    button = page.locator("button.kb-copy[data-kb-copy=placement]")
+    button.click()
+    expect(button).to_have_attribute("data-kb-copied", "true")
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == base_url + "en/t9a/scout/#placement", copied
+    page.goto(copied)
+    expect(page.locator(".kb-clause#placement")).to_be_in_viewport()

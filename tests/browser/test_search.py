@@ -1,0 +1,96 @@
+"""Pagefind search in the header: the page's language only, inflected Russian, aliases, highlighting."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, unquote, urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+RESULT_LINKS = ".pagefind-ui__result-inner > .pagefind-ui__result-title > .pagefind-ui__result-link"
+
+
+def search(page, query: str) -> list[str]:
+    """Type a query into the header search box; the paths of the results, best first."""
+    box = page.locator(".kb-search input")
+    if not box.is_visible():
+        page.locator(".kb-search__toggle").click()
+    expect(box).to_be_visible()
+    box.fill(query)
+    expect(page.locator(".pagefind-ui__message")).to_contain_text(query)
+    # Results arrive one by one: wait until every listed result has its link.
+    page.wait_for_function("""() => {
+        const items = document.querySelectorAll('.pagefind-ui__results > li');
+        return items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
+    }""")
+    hrefs = page.locator(RESULT_LINKS).evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    return [unquote(urlparse(href).path) for href in hrefs]
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("разведчика", "/ru/t9a/scout/"),
+    ("лёгкой пехоты", "/ru/t9a/light-infantry/"),
+], ids=["scout-genitive", "light-infantry-genitive-yo"])
+def test_inflected_russian_query_finds_the_rule_and_only_russian_pages(page, guard, base_url, shot, query, expected):
+    page.goto(base_url + "ru/")
+    results = search(page, query)
+    shot(page)
+    assert results, f"no results for {query!r}"
+    assert results[0] == expected, f"{query!r}: expected {expected} first, got {results}"
+    english = [path for path in results if not path.startswith("/ru/")]
+    assert not english, f"{query!r} on the Russian site returned pages of another language: {english}"
+    # Pagefind loaded the Russian index only (pagefind.ru_*.pf_meta), never the English one.
+    names = [urlparse(url).path.rsplit("/", 1)[-1] for url in guard.requests]
+    assert any(name.startswith("pagefind.ru_") for name in names), names
+    assert not any(name.startswith("pagefind.en_") for name in names), names
+    # Pagefind's labels follow <html lang>: the count line is Russian.
+    expect(page.locator(".pagefind-ui__message")).to_contain_text("по запросу")
+
+
+@pytest.mark.parametrize("start, query, expected", [
+    ("en/", "Skirmisher", "/en/t9a/light-infantry/"),  # an English alias of «Легкая пехота»
+    ("ru/", "Scout", "/ru/t9a/scout/"),                # the English title, on the Russian page as an alias
+    ("en/", "Разведчик", "/en/t9a/scout/"),            # the Russian original title, on the English page
+], ids=["en-skirmisher", "ru-scout", "en-razvedchik"])
+def test_aliases_and_other_language_titles_find_the_rule(page, base_url, shot, start, query, expected):
+    page.goto(base_url + start)
+    results = search(page, query)
+    shot(page)
+    assert expected in results, f"{query!r} on /{start}: {expected} not among the results shown: {results}"
+    lang = "/" + start
+    assert all(path.startswith(lang) for path in results), results
+
+
+def test_english_search_has_english_labels(page, base_url):
+    page.goto(base_url + "en/t9a/scout/")
+    search(page, "Scout")
+    expect(page.locator(".pagefind-ui__message")).to_contain_text("result")
+    expect(page.locator(".kb-search input")).to_have_attribute("placeholder", "Search")
+
+
+def test_result_opens_the_page_with_the_found_words_highlighted(page, base_url, shot):
+    page.goto(base_url + "ru/")
+    search(page, "разведчика")
+    first = page.locator(RESULT_LINKS).first
+    words = parse_qs(urlparse(first.get_attribute("href")).query).get("highlight", [])
+    # The page's own word forms, taken from Pagefind's excerpt, not the query as typed.
+    assert "разведчик" in words or "разведчики" in words, words
+    first.click()
+    page.wait_for_url("**/ru/t9a/scout/?highlight=*")
+    marks = page.locator(".md-content mark.pagefind-highlight")
+    expect(marks.first).to_be_visible()
+    assert marks.count() >= 3
+    assert "разведчик" in marks.first.inner_text().lower()
+    assert page.locator("header mark.pagefind-highlight").count() == 0  # only the page content is marked
+    shot(page)
+
+
+def test_keyboard_opens_search_and_escape_closes_it(page, base_url):
+    page.goto(base_url + "en/t9a/scout/")
+    page.keyboard.press("/")
+    box = page.locator(".kb-search input")
+    expect(box).to_be_focused()
+    box.fill("scout")
+    expect(page.locator(".pagefind-ui__drawer")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator(".pagefind-ui__drawer")).to_be_hidden()
