@@ -1,0 +1,348 @@
+"""Measure the Pagefind search: index size per language, indexing time, first-query time and bytes.
+
+    .venv/bin/python scripts/bench_search.py            # the real site and a synthetic one
+    .venv/bin/python scripts/bench_search.py --rules 200 --skip-real
+
+Two sites are measured:
+
+(a) the real site, built from this repository with generator.site.build_site;
+(b) a synthetic site: a temporary copy of the repository's inputs plus N synthetic rules (default
+    1,000), half in an English-source system and half in a Russian-source one, each with a
+    complete gettext catalog into the other language, so every language has N synthetic rule
+    pages (plus the real ones) in full. The rules are synthetic *YAML and catalogs*, built by the
+    real generator and MkDocs, so the pages have exactly the real structure. Their text is drawn
+    from the real rules' own words (same word frequencies, per language) plus ten invented names
+    per rule, so the vocabulary keeps growing with the number of rules as real rules' does. Each
+    synthetic rule has 14 clauses and 4 clarifications (about 1,200 words in all, like the real
+    rule pages' median) and no predicates.
+
+For each site: the Pagefind index is re-run on the built site (median of three runs, wall time of
+`python -m pagefind`), the files of each language are added up (pf_meta, index chunks, fragments
+and the language's wasm), and Chromium (Playwright, /usr/bin/chromium, fresh profile so nothing
+is cached) opens the language's home page, types a query and waits until every listed result is
+shown. "first query" is the time from typing to results; "bytes" counts response bodies served
+by the local HTTP server for that query (index chunks, fragments, pagefind.js, wasm, worker),
+measured on the server side so requests made by workers are counted too. "page load" is what the
+search costs every page view before any query (pagefind-ui.js and .css).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--no-first-run", "--disable-sync"]
+QUERIES = {"en": "scout", "ru": "разведчика"}
+WORD = re.compile(r"[^\W\d_]+(?:[-’'][^\W\d_]+)*")
+
+
+# ------------------------------------------------------------------------------ synthetic site
+def _words_by_language(kb) -> dict[str, list[str]]:
+    """Every word of the real rules, per language, as a stream (so sampling keeps their frequency)."""
+    from generator.i18n.translate import Translations
+    from generator.problems import Problems
+    from generator.validate import text_fields
+
+    words = {"en": [], "ru": []}
+    for rule in kb.rules.values():
+        for _path, text in text_fields(rule):
+            words.setdefault(rule.lang, []).extend(WORD.findall(re.sub(r"\[\[[^\]|]*\|?|\]\]", " ", text)))
+    for lang in ("en", "ru"):
+        tr = Translations.load(ROOT, lang, Problems())
+        for message in tr.entries.values():
+            if message.string and isinstance(message.string, str):
+                words[lang].extend(WORD.findall(message.string))
+    return words
+
+
+_SYLLABLES = {"en": ["ka", "ro", "th", "el", "mar", "vin", "dor", "lu", "ash", "ben", "qu", "ix", "or", "sen"],
+              "ru": ["ка", "ро", "ли", "мар", "вин", "дор", "лу", "ош", "бен", "зе", "ты", "гор", "ан", "ст"]}
+
+
+class Writer:
+    """Sentences in one language, from the real words plus some invented names."""
+
+    def __init__(self, words: list[str], lang: str, rng: random.Random):
+        self.words, self.lang, self.rng = words, lang, rng
+
+    def name(self) -> str:
+        syllables = _SYLLABLES[self.lang]
+        return "".join(self.rng.choice(syllables) for _ in range(self.rng.randint(2, 4))).capitalize()
+
+    def sentence(self, count: int, names: list[str]) -> str:
+        chosen = [self.rng.choice(self.words).lower() for _ in range(count)]
+        for index in range(0, count, 9):  # an invented name now and then
+            chosen[self.rng.randrange(len(chosen))] = self.rng.choice(names)
+        if self.rng.random() < 0.5:
+            chosen.insert(self.rng.randrange(len(chosen)), f"{self.rng.choice([1, 2, 3, 6, 12, 18, 24])}″")
+        text = " ".join(chosen)
+        return text[0].upper() + text[1:] + "."
+
+    def text(self, words: int, names: list[str]) -> str:
+        parts, left = [], words
+        while left > 0:
+            size = min(left, self.rng.randint(8, 18))
+            parts.append(self.sentence(size, names))
+            left -= size
+        return " ".join(parts)
+
+
+def _yaml_text(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def synthetic_repository(into: Path, rules: int, seed: int = 7) -> Path:
+    """A copy of the repository's inputs with `rules` synthetic rules and complete catalogs."""
+    from generator.i18n.catalog import read_catalog, render_catalog
+    from generator.i18n.update import plan_update, write_outputs
+    from generator.load import load
+    from generator.validate import validate
+
+    shutil.rmtree(into, ignore_errors=True)
+    into.mkdir(parents=True)
+    for name in ("rules", "translations", "docs", "site_overrides"):
+        shutil.copytree(ROOT / name, into / name)
+    shutil.copy(ROOT / "mkdocs.yml", into / "mkdocs.yml")
+    (into / "generator").symlink_to(ROOT / "generator")
+    real, problems = load(ROOT)
+    assert not problems, problems.report()
+    rng = random.Random(seed)
+    words = _words_by_language(real)
+    writers = {lang: Writer(words[lang], lang, rng) for lang in ("en", "ru")}
+    other = {"en": "ru", "ru": "en"}
+    systems = [("synth-en", "en", (rules + 1) // 2), ("synth-ru", "ru", rules // 2)]
+    for system, lang, count in systems:
+        folder = into / "rules" / system
+        folder.mkdir(parents=True)
+        (folder / "_system.yaml").write_text(
+            f"id: {system}\nlang: {lang}\nname: {_yaml_text('Synthetic ' + lang)}\nbook: {_yaml_text('Book ' + lang)}\n",
+            encoding="utf-8")
+        writer = writers[lang]
+        for number in range(1, count + 1):
+            names = [writer.name() for _ in range(10)]
+            clauses = "".join(f"  - id: c{index}\n    text: {_yaml_text(writer.text(60, names))}\n"
+                              for index in range(1, 15))
+            clarifications = "".join(
+                f"  - id: q{index}\n    status: interpretation\n    clauses: [c{index}]\n"
+                f"    question: {_yaml_text(writer.text(12, names)[:-1] + '?')}\n"
+                f"    answer: {_yaml_text(writer.text(60, names))}\n" for index in range(1, 5))
+            others = [(number - 1 + step) % count + 1 for step in rng.sample(range(1, count), min(2, count - 1))]
+            see_also = ", ".join(f"{system}/rule-{other_number:04d}" for other_number in others)
+            alias = writers[other[lang]].name()
+            (folder / f"rule-{number:04d}.yaml").write_text(
+                f"id: rule-{number:04d}\n"
+                f"title: {_yaml_text(names[0] + ' ' + writer.sentence(2, names)[:-1].lower())}\n"
+                f"aliases:\n  - name: {_yaml_text(alias)}\n    lang: {other[lang]}\n"
+                f"source:\n  page: {rng.randint(1, 300)}\n"
+                f"summary: {_yaml_text(writer.text(20, names))}\n"
+                f"clauses:\n{clauses}predicates: []\nexamples: []\n"
+                f"clarifications:\n{clarifications}see_also: [{see_also}]\n", encoding="utf-8")
+    kb, problems = load(into)
+    if not problems:
+        problems.extend(validate(kb))
+    assert not problems, problems.report()
+    for lang in ("en", "ru"):
+        outputs, _summary, found = plan_update(into, kb, lang)
+        assert not found, found.report()
+        write_outputs(outputs)
+        writer = writers[lang]
+        for path in sorted((into / "translations" / lang / "rules").glob("synth-*/*.po")):
+            catalog = read_catalog(path, lang)
+            names = [writer.name() for _ in range(10)]
+            for message in catalog:
+                if message.id and not message.string:
+                    length = len(str(message.id).split())
+                    message.string = writer.text(max(2, length), names)
+            path.write_bytes(render_catalog(catalog))
+    return into
+
+
+# ------------------------------------------------------------------------------ measuring
+class Counter:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.served: list[tuple[str, int]] = []
+
+    def add(self, path: str, size: int):
+        with self.lock:
+            self.served.append((path, size))
+
+    def take(self) -> list[tuple[str, int]]:
+        with self.lock:
+            served, self.served = self.served, []
+        return served
+
+
+def serve(folder: Path, counter: Counter) -> ThreadingHTTPServer:
+    class Handler(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def copyfile(self, source, outputfile):
+            data = source.read()
+            outputfile.write(data)
+            counter.add(self.path, len(data))
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def index_time(site: Path, runs: int = 3) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = subprocess.run([sys.executable, "-m", "pagefind", "--site", str(site)], capture_output=True, text=True)
+        times.append(time.perf_counter() - start)
+        if result.returncode != 0:
+            raise RuntimeError(result.stdout + result.stderr)
+    return statistics.median(times)
+
+
+def index_size(site: Path, lang: str) -> tuple[int, int]:
+    bundle = site / "pagefind"
+    files = (list(bundle.glob(f"pagefind.{lang}_*.pf_meta")) + list((bundle / "index").glob(f"{lang}_*"))
+             + list((bundle / "fragment").glob(f"{lang}_*")) + list(bundle.glob(f"wasm.{lang}.pagefind")))
+    return sum(f.stat().st_size for f in files), len(files)
+
+
+def first_query(browser, address: str, lang: str, counter: Counter) -> dict:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    external = []
+
+    def route(route):
+        if route.request.url.startswith("http://127.0.0.1:"):
+            route.continue_()
+        else:
+            external.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    counter.take()
+    page.goto(address + f"{lang}/", wait_until="load")
+    page.wait_for_selector(".kb-search--ready .pagefind-ui__search-input")
+    page_load = [(p, s) for p, s in counter.take() if "/pagefind/" in p]
+    box = page.locator(".kb-search input")
+    start = time.perf_counter()
+    box.fill(QUERIES[lang])
+    page.wait_for_function("""(query) => {
+        const message = document.querySelector('.pagefind-ui__message');
+        const items = document.querySelectorAll('.pagefind-ui__results > li');
+        return message && message.textContent.includes(query)
+            && items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
+    }""", arg=QUERIES[lang], timeout=60_000)
+    first = time.perf_counter() - start
+    served = counter.take()
+    results = page.locator(".pagefind-ui__results > li").count()
+    # A second query on the same page, for comparison (index chunks partly loaded already).
+    start = time.perf_counter()
+    box.fill(QUERIES[lang][:4])
+    page.wait_for_function("""(query) => {
+        const message = document.querySelector('.pagefind-ui__message');
+        const items = document.querySelectorAll('.pagefind-ui__results > li');
+        return message && message.textContent.includes(query)
+            && items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
+    }""", arg=QUERIES[lang][:4], timeout=60_000)
+    second = time.perf_counter() - start
+    context.close()
+    assert not external, external
+    return {"first_s": first, "second_s": second, "bytes": sum(s for _, s in served), "requests": len(served),
+            "results": results, "page_load_bytes": sum(s for _, s in page_load)}
+
+
+def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
+    from generator.site import build_site
+
+    start = time.perf_counter()
+    build_site(repo, out, quiet=True)
+    build = time.perf_counter() - start
+    pages = {lang: sum(1 for _ in (out / lang).rglob("index.html")) for lang in ("en", "ru")}
+    indexing = index_time(out)
+    counter = Counter()
+    server = serve(out, counter)
+    address = f"http://127.0.0.1:{server.server_port}/"
+    rows = []
+    try:
+        for lang in ("en", "ru"):
+            size, files = index_size(out, lang)
+            query = first_query(browser, address, lang, counter)
+            rows.append({"site": label, "lang": lang, "pages": pages[lang], "build_s": build, "index_s": indexing,
+                         "index_bytes": size, "index_files": files, **query})
+    finally:
+        server.shutdown()
+        server.server_close()
+    return rows
+
+
+def _kb(size: int) -> str:
+    return f"{size / 1024:,.0f} KiB"
+
+
+def print_table(rows: list[dict]):
+    header = ["site", "lang", "pages", "site build", "pagefind run", "index (files)", "page load",
+              "query", "1st query", "bytes (requests)", "results", "2nd query"]
+    lines = [header]
+    for row in rows:
+        lines.append([row["site"], row["lang"], str(row["pages"]), f"{row['build_s']:.1f} s", f"{row['index_s']:.2f} s",
+                      f"{_kb(row['index_bytes'])} ({row['index_files']})", _kb(row["page_load_bytes"]),
+                      QUERIES[row["lang"]], f"{row['first_s'] * 1000:.0f} ms",
+                      f"{_kb(row['bytes'])} ({row['requests']})", str(row["results"]),
+                      f"{row['second_s'] * 1000:.0f} ms"])
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    for index, line in enumerate(lines):
+        print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)))
+        if index == 0:
+            print("  ".join("-" * width for width in widths))
+    print("\npagefind run: wall time of `python -m pagefind` over the whole built site (all languages), median of 3;"
+          "\nindex: that language's pf_meta, index chunks, fragments and wasm; page load: pagefind-ui.js + .css,"
+          "\nfetched by every page; bytes: response bodies served for the first query.")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--rules", type=int, default=1000, help="synthetic rules (split across two systems)")
+    parser.add_argument("--skip-real", action="store_true")
+    parser.add_argument("--keep", help="build into this folder and keep it")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-search-"))
+    work.mkdir(parents=True, exist_ok=True)
+    rows = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            if not args.skip_real:
+                rows += measure("real", ROOT, work / "real-site", browser)
+            if args.rules:
+                start = time.perf_counter()
+                repo = synthetic_repository(work / "synthetic-repo", args.rules)
+                print(f"synthetic inputs ({args.rules} rules, catalogs) written in {time.perf_counter() - start:.1f} s",
+                      file=sys.stderr)
+                rows += measure(f"synthetic +{args.rules}", repo, work / "synthetic-site", browser)
+            browser.close()
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print_table(rows)
+
+
+if __name__ == "__main__":
+    main()
