@@ -1,17 +1,131 @@
-"""The JSON export of one language: every rule with its predicates, examples and clarifications."""
+"""The JSON export of one language (`/<lang>/api/rules.json`) and the JSON Schema that describes it.
+
+The export's shape is declared once, as the pydantic models below: the build fills them, and the
+schema published beside the data (`/<lang>/api/rules.schema.json`) is generated from the same
+models, so the documentation of the format cannot drift from what is written.
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from .i18n.translate import Translations
-from .model import KnowledgeBase
+from .model import ARG_TYPES, STATUSES, KnowledgeBase
 
+# Raised when a field is removed or changes meaning; adding a field keeps the version.
 SCHEMA_VERSION = 1
+DATA_FILE = "api/rules.json"
+SCHEMA_FILE = "api/rules.schema.json"
 
 
-def export_data(kb: KnowledgeBase, tr: Translations) -> dict:
-    """Plain data for one language; texts are translated where a translation exists."""
+class Shape(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ExportAlias(Shape):
+    name: str = Field(description="Another name of the rule, as used in some edition or translation.")
+    lang: str = Field(description="Language of that name (en, ru).")
+
+
+class ExportSystem(Shape):
+    id: str = Field(description="Stable id of the game system, the first part of a rule id.")
+    name: str = Field(description="Name of the system in the export's language.")
+
+
+class ExportSource(Shape):
+    book: str = Field(description="The book the rule comes from, in the export's language.")
+    page: Optional[int] = Field(None, description="Page of the rule in that book.")
+    pages: Optional[list[int]] = Field(None, description="Pages, when the rule spans several.")
+    section: Optional[str] = Field(None, description="Section name or number in the book.")
+    figure: Optional[int] = Field(None, description="Number of the book's figure the rule refers to.")
+
+
+class ExportClause(Shape):
+    id: str = Field(description="Stable clause id; also the anchor on the rule page (`url` + '#' + id).")
+    text: str = Field(description="The clause in our words, with cross-references as [[system/rule#clause|text]].")
+
+
+class ExportArgument(Shape):
+    name: str = Field(description="Keyword argument name, fixed by the predicate contract.")
+    type: Literal[ARG_TYPES] = Field(description="Kind of value; inches, mm and degrees are numbers in those units.")  # type: ignore[valid-type]
+    values: Optional[list[Union[str, int]]] = Field(None, description="The allowed values of a choice.")
+    nullable: bool = Field(description="Whether null (unknown / not applicable) is accepted.")
+    text: str = Field(description="What the argument means, in the export's language.")
+
+
+class ExportReturns(Shape):
+    type: Literal[ARG_TYPES] = Field(description="Kind of the returned value, as for arguments.")  # type: ignore[valid-type]
+    values: Optional[list[Union[str, int]]] = Field(None, description="The possible values of a choice.")
+    nullable: bool = Field(description="Whether the predicate may return null.")
+    text: str = Field(description="What the result means, in the export's language.")
+
+
+class ExportPredicate(Shape):
+    name: str = Field(description="Predicate name, fixed by the predicate contract.")
+    clause: str = Field(description="Id of the clause the predicate encodes.")
+    summary: str = Field(description="The question the predicate answers, in the export's language.")
+    args: list[ExportArgument] = Field(description="Keyword arguments, in the order of the contract.")
+    returns: ExportReturns
+    code: str = Field(description="The snippet: a restricted Python subset, run by generator/evaluate.py.")
+
+
+class ExportExample(Shape):
+    id: str = Field(description="Stable example id; the anchor of its table row is 'example-' + id.")
+    predicate: str = Field(description="Name of the predicate the example is run against.")
+    clause: str = Field(description="Id of the clause the example illustrates.")
+    name: str = Field(description="The example as one sentence, in the export's language.")
+    given: dict[str, Any] = Field(description="Keyword arguments passed to the predicate.")
+    expect: Any = Field(description="The answer the rule gives; numbers compare with a small tolerance.")
+
+
+class ExportClarification(Shape):
+    id: str = Field(description="Stable id; the anchor on the rule page is 'clarification-' + id.")
+    status: Literal[STATUSES] = Field(description="How sure the answer is: what the text says, our reading, or a note on translation.")  # type: ignore[valid-type]
+    clauses: list[str] = Field(description="Ids of the clauses it clarifies.")
+    question: str = Field(description="The question, in the export's language.")
+    answer: str = Field(description="Our answer, in the export's language.")
+
+
+class ExportRule(Shape):
+    id: str = Field(description="Stable rule id, <system>/<rule>; never changes once published.")
+    url: str = Field(description="Site-relative address of the rule page in the export's language.")
+    title: str = Field(description="Title in the export's language (the source title when untranslated).")
+    source_title: str = Field(description="Title in the rule's source language.")
+    source_lang: str = Field(description="Language the rule is written in at its source (en, ru).")
+    aliases: list[ExportAlias]
+    system: ExportSystem
+    source: ExportSource
+    summary: str = Field(description="One-line summary in the export's language.")
+    clauses: list[ExportClause]
+    predicates: list[ExportPredicate]
+    examples: list[ExportExample]
+    clarifications: list[ExportClarification]
+    see_also: list[str] = Field(description="Ids of related rules (see `id`).")
+
+
+class ExportTerm(Shape):
+    id: str = Field(description="Stable term id; the anchor on the glossary page.")
+    term: str = Field(description="The term in the export's language.")
+    source_term: str = Field(description="The term as the rules' source language writes it.")
+    source_lang: str = Field(description="That source language.")
+    systems: list[str] = Field(description="Ids of the systems that use the term.")
+    meaning: str = Field(description="One-line meaning in our words; the full text is not in the knowledge base.")
+
+
+class Export(Shape):
+    """Every rule and glossary term of the knowledge base in one language."""
+
+    schema_version: int = Field(description="Format version; raised only by incompatible changes.")
+    lang: str = Field(description="Language of the translated texts (en, ru).")
+    rules: list[ExportRule] = Field(description="Every rule, sorted by id.")
+    glossary: list[ExportTerm] = Field(description="Every glossary term, sorted by id.")
+
+
+def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
+    """The export for one language; texts are translated where a translation exists."""
 
     def text(context, source, lang):
         return tr.text(context, source, lang).value
@@ -20,42 +134,59 @@ def export_data(kb: KnowledgeBase, tr: Translations) -> dict:
     for key in sorted(kb.rules):
         rule = kb.rules[key]
         system = kb.systems[rule.system]
-        rules.append({
-            "id": rule.key,
-            "url": f"/{tr.lang}/{rule.key}/",
-            "title": text(f"{key}:title", rule.title, rule.lang),
-            "source_title": rule.title,
-            "source_lang": rule.lang,
-            "aliases": [alias.model_dump() for alias in rule.aliases],
-            "system": {"id": system.id, "name": text(f"{system.id}:name", system.name, system.lang)},
-            "source": {"book": text(f"{system.id}:book", system.book, system.lang),
-                       **rule.source.model_dump(exclude_none=True)},
-            "summary": text(f"{key}:summary", rule.summary, rule.lang),
-            "clauses": [{"id": c.id, "text": text(f"{key}:clause:{c.id}", c.text, rule.lang)} for c in rule.clauses],
-            "predicates": [{
-                "name": p.name, "clause": p.clause,
-                "summary": text(f"{key}:predicate:{p.name}", p.summary, rule.lang),
-                "args": [{"name": a.name, "type": a.type, "values": a.values, "nullable": a.nullable,
-                          "text": text(f"{key}:predicate:{p.name}:arg:{a.name}", a.text, rule.lang)} for a in p.args],
-                "returns": {"type": p.returns.type, "values": p.returns.values, "nullable": p.returns.nullable,
-                            "text": text(f"{key}:predicate:{p.name}:returns", p.returns.text, rule.lang)},
-                "code": p.code,
-            } for p in rule.predicates],
-            "examples": [{"id": e.id, "predicate": e.predicate, "clause": e.clause,
-                          "name": text(f"{key}:example:{e.id}", e.name, rule.lang),
-                          "given": e.given, "expect": e.expect} for e in rule.examples],
-            "clarifications": [{"id": c.id, "status": c.status, "clauses": c.clauses,
-                                "question": text(f"{key}:clarification:{c.id}:question", c.question, rule.lang),
-                                "answer": text(f"{key}:clarification:{c.id}:answer", c.answer, rule.lang)}
-                               for c in rule.clarifications],
-            "see_also": rule.see_also,
-        })
-    glossary = [{"id": t.id, "term": text(f"term:{t.id}:term", t.term, kb.term_lang(t)), "source_term": t.term,
-                 "source_lang": kb.term_lang(t), "systems": t.systems,
-                 "meaning": text(f"term:{t.id}:meaning", t.meaning, kb.term_lang(t))}
+        rules.append(ExportRule(
+            id=rule.key, url=f"/{tr.lang}/{rule.key}/",
+            title=text(f"{key}:title", rule.title, rule.lang), source_title=rule.title, source_lang=rule.lang,
+            aliases=[ExportAlias(name=alias.name, lang=alias.lang) for alias in rule.aliases],
+            system=ExportSystem(id=system.id, name=text(f"{system.id}:name", system.name, system.lang)),
+            source=ExportSource(book=text(f"{system.id}:book", system.book, system.lang),
+                                **rule.source.model_dump(exclude_none=True)),
+            summary=text(f"{key}:summary", rule.summary, rule.lang),
+            clauses=[ExportClause(id=c.id, text=text(f"{key}:clause:{c.id}", c.text, rule.lang))
+                     for c in rule.clauses],
+            predicates=[ExportPredicate(
+                name=p.name, clause=p.clause, code=p.code,
+                summary=text(f"{key}:predicate:{p.name}", p.summary, rule.lang),
+                args=[ExportArgument(name=a.name, type=a.type, values=a.values, nullable=a.nullable,
+                                     text=text(f"{key}:predicate:{p.name}:arg:{a.name}", a.text, rule.lang))
+                      for a in p.args],
+                returns=ExportReturns(type=p.returns.type, values=p.returns.values, nullable=p.returns.nullable,
+                                      text=text(f"{key}:predicate:{p.name}:returns", p.returns.text, rule.lang)),
+            ) for p in rule.predicates],
+            examples=[ExportExample(id=e.id, predicate=e.predicate, clause=e.clause, given=e.given, expect=e.expect,
+                                    name=text(f"{key}:example:{e.id}", e.name, rule.lang))
+                      for e in rule.examples],
+            clarifications=[ExportClarification(
+                id=c.id, status=c.status, clauses=c.clauses,
+                question=text(f"{key}:clarification:{c.id}:question", c.question, rule.lang),
+                answer=text(f"{key}:clarification:{c.id}:answer", c.answer, rule.lang),
+            ) for c in rule.clarifications],
+            see_also=rule.see_also,
+        ))
+    glossary = [ExportTerm(id=t.id, term=text(f"term:{t.id}:term", t.term, kb.term_lang(t)), source_term=t.term,
+                           source_lang=kb.term_lang(t), systems=t.systems,
+                           meaning=text(f"term:{t.id}:meaning", t.meaning, kb.term_lang(t)))
                 for t in sorted(kb.terms.values(), key=lambda t: t.id)]
-    return {"schema_version": SCHEMA_VERSION, "lang": tr.lang, "rules": rules, "glossary": glossary}
+    return Export(schema_version=SCHEMA_VERSION, lang=tr.lang, rules=rules, glossary=glossary)
+
+
+def _dump(data) -> str:
+    # Sorted keys and a trailing newline: the same input gives byte-identical files.
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def export_json(kb: KnowledgeBase, tr: Translations) -> str:
-    return json.dumps(export_data(kb, tr), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return _dump(export_data(kb, tr).model_dump(mode="json"))
+
+
+def export_schema() -> str:
+    """JSON Schema (draft 2020-12) of rules.json, generated from the models above."""
+    schema = Export.model_json_schema()
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Rules knowledge base export",
+              **schema}
+    return _dump(schema)
+
+
+def export_files(kb: KnowledgeBase, tr: Translations) -> dict[str, str]:
+    """The files of the export for one language, by path under the language's folder."""
+    return {DATA_FILE: export_json(kb, tr), SCHEMA_FILE: export_schema()}

@@ -80,9 +80,9 @@ def language_build(root: Path, lang: str) -> LanguageBuild:
     status = language_status(prepared.kb, tr) if len(prepared.languages) > 1 else None
     renderer = Renderer(prepared.kb, tr, prepared.languages, status=status)
     pages = renderer.pages()
-    from .export import export_json
+    from .export import export_files
 
-    assets = {"api/rules.json": export_json(prepared.kb, tr)}
+    assets = export_files(prepared.kb, tr)
     return LanguageBuild(lang, pages, renderer.nav(), assets)
 
 
@@ -181,5 +181,11 @@ def index_search(site_dir: Path, quiet: bool = False):
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError("pagefind failed:\n" + result.stdout + result.stderr)
+    # Pagefind lists the languages in hash-map order, which changes from run to run; sorted, the
+    # whole site is byte-identical across builds.
+    entry = site_dir / "pagefind" / "pagefind-entry.json"
+    if entry.exists():
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        entry.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
     if not quiet:
         print(result.stdout.strip().splitlines()[-1] if result.stdout.strip() else "pagefind: done")

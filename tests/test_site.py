@@ -130,6 +130,15 @@ def test_rendering_is_deterministic():
     assert first == second
 
 
+def test_two_builds_of_the_same_input_are_byte_identical_search_index_and_export_included(site, tmp_path):
+    again = build_site(ROOT, tmp_path / "site", quiet=True)
+    files = sorted(path.relative_to(site) for path in site.rglob("*") if path.is_file())
+    assert files == sorted(path.relative_to(again) for path in again.rglob("*") if path.is_file())
+    assert any(str(path).startswith("pagefind/") for path in files) and Path("ru/api/rules.json") in files
+    different = [str(path) for path in files if (site / path).read_bytes() != (again / path).read_bytes()]
+    assert not different, different
+
+
 HOSTILE_TRANSLATIONS = ["<script>alert(1)</script>", "{{ config }}", "{% raw %}x{% endraw %}"]
 
 

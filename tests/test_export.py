@@ -1,0 +1,78 @@
+"""The JSON export: every rule and term in each language, in the published schema, deterministic."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.evaluate import Snippet
+from generator.examples import same
+from generator.export import DATA_FILE, SCHEMA_FILE, Export, export_files, export_json, export_schema
+from generator.site import prepare
+
+from .conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def prepared():
+    return prepare(ROOT, fresh=True)
+
+
+@pytest.fixture(scope="module", params=["en", "ru"])
+def exported(request, prepared) -> dict:
+    return json.loads(export_json(prepared.kb, prepared.translations[request.param]))
+
+
+def test_every_rule_and_glossary_term_is_exported_in_each_language(exported, kb):
+    assert [rule["id"] for rule in exported["rules"]] == sorted(kb.rules)
+    assert sorted(term["id"] for term in exported["glossary"]) == sorted(kb.terms)
+    for rule in exported["rules"]:
+        assert rule["url"] == f"/{exported['lang']}/{rule['id']}/"
+
+
+def test_the_export_validates_against_its_own_model(exported):
+    Export.model_validate(exported)  # raises on any field the schema does not allow
+
+
+def test_texts_are_in_the_export_language_and_source_titles_are_kept(prepared):
+    english = json.loads(export_json(prepared.kb, prepared.translations["en"]))
+    russian = json.loads(export_json(prepared.kb, prepared.translations["ru"]))
+    scout_en = next(rule for rule in english["rules"] if rule["id"] == "t9a/scout")
+    scout_ru = next(rule for rule in russian["rules"] if rule["id"] == "t9a/scout")
+    assert scout_en["title"] == "Scout" and scout_ru["title"] == "Разведчик"
+    assert scout_en["source_title"] == scout_ru["source_title"] == "Разведчик"
+    daemonic_ru = next(rule for rule in russian["rules"] if rule["id"] == "wap/daemonic")
+    assert daemonic_ru["title"] != daemonic_ru["source_title"]
+    assert [c["id"] for c in scout_en["clauses"]] == [c["id"] for c in scout_ru["clauses"]]
+
+
+def test_every_exported_example_gives_its_expected_answer_when_its_exported_code_is_run(exported, kb):
+    checked = 0
+    for rule in exported["rules"]:
+        snippets = {p["name"]: Snippet.compile(p["code"], [a["name"] for a in p["args"]]) for p in rule["predicates"]}
+        for example in rule["examples"]:
+            got = snippets[example["predicate"]](**example["given"])
+            assert same(example["expect"], got), f"{rule['id']}::{example['id']}: expected {example['expect']!r}, got {got!r}"
+            checked += 1
+    assert checked == sum(len(rule.examples) for rule in kb.rules.values())
+
+
+def test_the_published_schema_describes_every_field_and_requires_the_top_level_ones():
+    schema = json.loads(export_schema())
+    assert schema["$schema"].endswith("2020-12/schema")
+    assert set(schema["required"]) == {"schema_version", "lang", "rules", "glossary"}
+    rule = schema["$defs"]["ExportRule"]
+    assert rule["additionalProperties"] is False
+    undocumented = [f"{name}.{field}" for name, definition in schema["$defs"].items()
+                    for field, spec in definition["properties"].items()
+                    if "description" not in spec and "$ref" not in spec and "items" not in spec]
+    assert not undocumented, undocumented
+
+
+def test_the_export_is_byte_identical_across_builds():
+    first = prepare(ROOT, fresh=True)
+    second = prepare(ROOT, fresh=True)
+    for lang in ("en", "ru"):
+        assert export_files(first.kb, first.translations[lang]) == export_files(second.kb, second.translations[lang])
+    assert set(export_files(first.kb, first.translations["en"])) == {DATA_FILE, SCHEMA_FILE}
