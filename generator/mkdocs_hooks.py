@@ -22,6 +22,7 @@ def on_config(config):
     except InputError as error:
         raise PluginError("the knowledge base has problems:\n" + error.problems.report()) from None
     config.nav = built.nav
+    config.extra["kb_search_labels"] = built.search_labels  # read by site_overrides/partials/search.html
     return config
 
 

@@ -28,6 +28,7 @@ class LanguageBuild:
     pages: list[Page]
     nav: list
     assets: dict = field(default_factory=dict)  # path -> text (JSON export)
+    search_labels: dict = field(default_factory=dict)  # Pagefind UI strings in this language
 
 
 @dataclass
@@ -83,7 +84,9 @@ def language_build(root: Path, lang: str) -> LanguageBuild:
     from .export import export_files
 
     assets = export_files(prepared.kb, tr)
-    return LanguageBuild(lang, pages, renderer.nav(), assets)
+    from .search import search_labels
+
+    return LanguageBuild(lang, pages, renderer.nav(), assets, search_labels(tr))
 
 
 def _mkdocs_config(root: Path, lang: str, site_dir: Path):
@@ -177,7 +180,9 @@ def index_search(site_dir: Path, quiet: bool = False):
         import pagefind  # noqa: F401
     except ImportError:
         return
-    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir)]
+    # The ¶ that MkDocs puts after every heading would end up in result titles and excerpts; our own
+    # controls (copy link, § anchors, table heads) carry data-pagefind-ignore in the templates.
+    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--exclude-selectors", ".headerlink"]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError("pagefind failed:\n" + result.stdout + result.stderr)

@@ -283,7 +283,10 @@ def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
         for lang in ("en", "ru"):
             size, files = index_size(out, lang)
             query = first_query(browser, address, lang, counter)
+            # The weight of one rule page, which must not grow with the number of rules (the nav lists sections only).
+            page_bytes = (out / lang / "t9a" / "scout" / "index.html").stat().st_size
             rows.append({"site": label, "lang": lang, "pages": pages[lang], "build_s": build, "index_s": indexing,
+                         "page_bytes": page_bytes,
                          "index_bytes": size, "index_files": files, **query})
     finally:
         server.shutdown()
@@ -296,11 +299,11 @@ def _kb(size: int) -> str:
 
 
 def print_table(rows: list[dict]):
-    header = ["site", "lang", "pages", "site build", "pagefind run", "index (files)", "page load",
+    header = ["site", "lang", "pages", "scout page", "site build", "pagefind run", "index (files)", "page load",
               "query", "1st query", "bytes (requests)", "results", "2nd query"]
     lines = [header]
     for row in rows:
-        lines.append([row["site"], row["lang"], str(row["pages"]), f"{row['build_s']:.1f} s", f"{row['index_s']:.2f} s",
+        lines.append([row["site"], row["lang"], str(row["pages"]), _kb(row["page_bytes"]), f"{row['build_s']:.1f} s", f"{row['index_s']:.2f} s",
                       f"{_kb(row['index_bytes'])} ({row['index_files']})", _kb(row["page_load_bytes"]),
                       QUERIES[row["lang"]], f"{row['first_s'] * 1000:.0f} ms",
                       f"{_kb(row['bytes'])} ({row['requests']})", str(row["results"]),
@@ -310,7 +313,8 @@ def print_table(rows: list[dict]):
         print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)))
         if index == 0:
             print("  ".join("-" * width for width in widths))
-    print("\npagefind run: wall time of `python -m pagefind` over the whole built site (all languages), median of 3;"
+    print("\nscout page: size of <lang>/t9a/scout/index.html (the same rule on both sites);"
+          "\npagefind run: wall time of `python -m pagefind` over the whole built site (all languages), median of 3;"
           "\nindex: that language's pf_meta, index chunks, fragments and wasm; page load: pagefind-ui.js + .css,"
           "\nfetched by every page; bytes: response bodies served for the first query.")
 

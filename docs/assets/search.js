@@ -22,7 +22,7 @@
     var pattern = /<mark>([\s\S]*?)<\/mark>/g;
     var match;
     while ((match = pattern.exec(excerpt || ""))) {
-      // Pagefind marks whole tokens, punctuation included («разведчики,», «Разведчик¶»).
+      // Pagefind marks whole tokens, punctuation included («разведчики,»).
       var word = match[1].replace(/<[^>]*>/g, "").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "").toLowerCase();
       if (word && words.indexOf(word) < 0) words.push(word);
     }
@@ -43,17 +43,12 @@
     return url + (url.indexOf("?") >= 0 ? "&" : "?") + query + hash;
   }
 
-  // Headings end in the permalink sign that MkDocs adds («Разведчик¶»): not part of a title.
-  function cleanTitle(title) { return (title || "").replace(/\s*¶\s*$/, ""); }
-
   function processResult(result) {
     var meta = result.meta || {};
-    meta.title = cleanTitle(meta.title);
     if (meta.system) {  // rules of different systems share titles (Skirmishers): name the system
       meta.title += " · " + meta.system;
       delete meta.system;  // shown in the title instead of as an untranslated "system:" tag
     }
-    (result.sub_results || []).forEach(function (sub) { sub.title = cleanTitle(sub.title); });
     var words = markedWords(result.excerpt);
     (result.sub_results || []).forEach(function (sub) {
       markedWords(sub.excerpt).forEach(function (w) { if (words.indexOf(w) < 0) words.push(w); });
@@ -102,6 +97,12 @@
   });
 
   // ------------------------------------------------------------------ start
+  // Counted messages come from our catalogs (generator/search.py), worded so that one form fits
+  // every number: Pagefind has a single "many" form, wrong in Russian for 2–4 and 22–24.
+  function labels() {
+    try { return JSON.parse(root.getAttribute("data-kb-labels") || "{}"); } catch (error) { return {}; }
+  }
+
   function start() {
     if (typeof window.PagefindUI !== "function") return; // pagefind-ui.js missing: leave the page as it is
     new window.PagefindUI({
@@ -114,7 +115,8 @@
       excerptLength: 24,
       pageSize: 10,
       debounceTimeoutMs: 150,
-      processResult: processResult
+      processResult: processResult,
+      translations: labels()
     });
     root.classList.add("kb-search--ready");
   }
