@@ -174,15 +174,20 @@ def write_root_page(site_dir: Path, languages: list[dict]):
     (site_dir / "index.html").write_text(html, encoding="utf-8")
 
 
+def pagefind_command(site_dir: Path) -> list[str]:
+    """The Pagefind run that indexes a built site (also timed by scripts/bench_search.py)."""
+    # The ¶ that MkDocs puts after every heading would end up in result titles and excerpts; our own
+    # controls (copy link, § anchors, table heads) carry data-pagefind-ignore in the templates.
+    return [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--exclude-selectors", ".headerlink"]
+
+
 def index_search(site_dir: Path, quiet: bool = False):
     """Build the Pagefind index (one per page language) if Pagefind is installed."""
     try:
         import pagefind  # noqa: F401
     except ImportError:
         return
-    # The ¶ that MkDocs puts after every heading would end up in result titles and excerpts; our own
-    # controls (copy link, § anchors, table heads) carry data-pagefind-ignore in the templates.
-    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--exclude-selectors", ".headerlink"]
+    command = pagefind_command(site_dir)
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError("pagefind failed:\n" + result.stdout + result.stderr)
