@@ -174,6 +174,18 @@ def write_root_page(site_dir: Path, languages: list[dict]):
     (site_dir / "index.html").write_text(html, encoding="utf-8")
 
 
+INPUT_FOLDERS = ("rules", "translations", "docs", "site_overrides")  # with mkdocs.yml: all a build reads
+
+
+def copy_inputs(root: Path, into: Path) -> Path:
+    """A copy of a repository's site inputs that builds on its own (used by tests and benchmarks)."""
+    for name in INPUT_FOLDERS:
+        shutil.copytree(root / name, into / name)
+    shutil.copy(root / "mkdocs.yml", into / "mkdocs.yml")
+    (into / "generator").symlink_to(root / "generator")  # mkdocs.yml names its hooks by path
+    return into
+
+
 def pagefind_command(site_dir: Path) -> list[str]:
     """The Pagefind run that indexes a built site (also timed by scripts/bench_search.py)."""
     # The ¶ that MkDocs puts after every heading would end up in result titles and excerpts; our own

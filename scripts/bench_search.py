@@ -39,7 +39,7 @@ import sys
 import tempfile
 import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,14 +112,12 @@ def synthetic_repository(into: Path, rules: int, seed: int = 7) -> Path:
     from generator.i18n.catalog import read_catalog, render_catalog
     from generator.i18n.update import plan_update, write_outputs
     from generator.load import load
+    from generator.site import copy_inputs
     from generator.validate import validate
 
     shutil.rmtree(into, ignore_errors=True)
     into.mkdir(parents=True)
-    for name in ("rules", "translations", "docs", "site_overrides"):
-        shutil.copytree(ROOT / name, into / name)
-    shutil.copy(ROOT / "mkdocs.yml", into / "mkdocs.yml")
-    (into / "generator").symlink_to(ROOT / "generator")
+    copy_inputs(ROOT, into)
     real, problems = load(ROOT)
     assert not problems, problems.report()
     rng = random.Random(seed)
@@ -190,10 +188,9 @@ class Counter:
 
 
 def serve(folder: Path, counter: Counter) -> ThreadingHTTPServer:
-    class Handler(SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
+    from generator.serve import QuietHandler
 
+    class Handler(QuietHandler):
         def copyfile(self, source, outputfile):
             data = source.read()
             outputfile.write(data)

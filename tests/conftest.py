@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -25,12 +24,9 @@ def kb():
 @pytest.fixture
 def repo(tmp_path) -> Path:
     """A copy of the repository's inputs that a test may edit freely."""
-    copy = tmp_path / "repo"
-    for name in ("rules", "translations", "docs", "site_overrides"):
-        shutil.copytree(ROOT / name, copy / name)
-    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
-    (copy / "generator").symlink_to(ROOT / "generator")  # mkdocs.yml names its hooks by path
-    return copy
+    from generator.site import copy_inputs
+
+    return copy_inputs(ROOT, tmp_path / "repo")
 
 
 def write(path: Path, text: str) -> Path:

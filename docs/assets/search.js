@@ -30,8 +30,8 @@
   }
 
   function typedWords() {
-    var input = root.querySelector("input");
-    return input ? input.value.trim().split(/\s+/).filter(Boolean) : [];
+    var box = input();
+    return box ? box.value.trim().split(/\s+/).filter(Boolean) : [];
   }
 
   function withHighlight(url, words) {

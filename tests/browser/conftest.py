@@ -15,15 +15,15 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shutil
 import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from generator.site import build_site
+from generator.serve import QuietHandler
+from generator.site import build_site, copy_inputs
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -34,11 +34,6 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep pytest output clean
-        pass
-
-
 def _copy_for(address: str, into: Path) -> Path:
     """The repository's inputs with `site_url` naming the address the tests serve the site at.
 
@@ -47,13 +42,11 @@ def _copy_for(address: str, into: Path) -> Path:
     port of site_url) against the current address, and sends the reader to the other language's
     home page when they differ. So the tests build for the port they serve on.
     """
-    for name in ("rules", "translations", "docs", "site_overrides"):
-        shutil.copytree(ROOT / name, into / name)
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    copy_inputs(ROOT, into)
+    config = (into / "mkdocs.yml").read_text(encoding="utf-8")
     line = f"site_url: {address}en/"
     config, found = re.subn(r"(?m)^site_url:.*$", line, config)
     (into / "mkdocs.yml").write_text(config if found else config + "\n" + line + "\n", encoding="utf-8")
-    (into / "generator").symlink_to(ROOT / "generator")  # mkdocs.yml names its hooks by path
     return into
 
 
@@ -62,7 +55,7 @@ def base_url(tmp_path_factory):
     """http://127.0.0.1:<free port>/ serving the site, built into a temporary folder for that address."""
     work = tmp_path_factory.mktemp("browser")
     out = work / "site"
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(out)))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
     address = f"http://127.0.0.1:{server.server_port}/"
     build_site(_copy_for(address, work / "repo"), out, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
