@@ -182,6 +182,20 @@ def test_russian_sentences_are_stemmed_so_a_change_of_case_does_not_hide_a_parap
     assert [f.ours.where for f in paraphrase.findings([ours], [seed])] == ["ours:1"]
 
 
+def test_the_report_names_the_file_and_line_of_a_sentence_that_follows_a_source(tmp_path, capsys):
+    # A "source" made of one of our own clause sentences, swapped synonyms and all: the report must find it.
+    sentence = "that reform and march so that no model goes further than 8″ keep both reforms."
+    path = ROOT / "rules/wap/skirmishers.yaml"
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if sentence in text)
+    (tmp_path / "000_fake.txt").write_text("Skirmishers having Movement 5 which reform and march such that no "
+                                           "model travels further than 8 inches retain both reforms.\n",
+                                           encoding="utf-8")
+    assert paraphrase.main(["paraphrase.py", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"rules/wap/skirmishers.yaml:{line}: " in out and "000_fake.txt:1" in out
+    assert out.strip().splitlines()[-1].startswith("1 sentence(s) follow a source sentence")
+
+
 def test_the_common_subsequence_keeps_the_order_of_words():
     assert paraphrase.common_run(tuple("abcdefg"), tuple("abcdefg")) == 7
     assert paraphrase.common_run(tuple("abcdefg"), tuple("gfedcba")) == 1
