@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from html import escape as html_escape
 import posixpath
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +18,7 @@ from pygments.lexers import PythonLexer
 from . import markup
 from .i18n.translate import FUZZY, MISSING, Text, Translations
 from .model import KnowledgeBase, Rule
-from .words import in_words
+from . import diagrams, value_types
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATUS_ORDER = ("rules-as-written", "interpretation", "translation-note")
@@ -109,6 +107,7 @@ class Renderer:
         self.env.globals.update(lang=self.lang, kb=kb, r=self, zip=zip)
         self._states: set = set()
         self._from = ""
+        self.probe = diagrams.Probe()  # predicate limits the diagrams read, kept for this renderer only
 
     # ---------------------------------------------------------------- texts
     def text(self, context: str, source: str, source_lang: str) -> Text:
@@ -188,37 +187,78 @@ class Renderer:
     def reference(self, target: str) -> markup.Reference:
         return markup.Reference(f"[[{target}]]", target, None)
 
-    def kind_label(self, declared) -> str:
-        """What kind of value an argument or result is, in the page's language."""
-        _ = self.tr.gettext
-        labels = {
-            "bool": _("yes or no"), "int": _("whole number"), "number": _("number"),
-            "inches": _("distance in inches"), "mm": _("millimetres"), "degrees": _("angle in degrees"),
-            "dice": _("dice rolled (list of results)"), "point": _("point [x, y] in inches"),
-            "points": _("list of points [x, y] in inches"), "size": _("base size [width, depth] in mm"),
-            "text": _("text"), "list": _("list"), "bools": _("list of yes/no"),
-            "ints": _("list of whole numbers"), "any": _("any value"),
-        }
-        if declared.type == "choice":
-            label = _("one of: %(values)s") % {"values": ", ".join(str(v) for v in declared.values)}
-        else:
-            label = labels[declared.type]
-        return _("%(kind)s, or none") % {"kind": label} if declared.nullable else label
+    # ------------------------------------------------------- declared values
+    def _declared(self, rule: Rule, predicate_name: str, argument_name=None):
+        predicate = rule.predicate(predicate_name)
+        if argument_name is None:
+            return predicate.returns
+        return next(a for a in predicate.args if a.name == argument_name)
 
-    def words(self, kind, value):
-        return in_words(kind, value, self.tr)
+    def choice_labels(self, rule: Rule, predicate_name: str, argument_name=None) -> dict:
+        declared = self._declared(rule, predicate_name, argument_name)
+        context = value_types.declared_context(rule.key, predicate_name, argument_name)
+        labels = value_types.choice_labels(declared, context, self.tr, rule.lang)
+        for name in labels:  # choice labels count towards the page's translation state
+            self.text(value_types.label_context(context, name), declared.labels[name], rule.lang)
+        return labels
+
+    def kind_label(self, rule: Rule, predicate_name: str, argument_name=None) -> str:
+        """What kind of value an argument (or, without a name, the result) is, in the page's language."""
+        declared = self._declared(rule, predicate_name, argument_name)
+        shown = list(self.choice_labels(rule, predicate_name, argument_name).values())
+        return value_types.kind_label(declared, self.tr, shown)
+
+    def value(self, rule: Rule, predicate_name: str, argument_name, value) -> Markup:
+        """One argument's (or, with argument_name None, the result's) value in words, choices by their label."""
+        declared = self._declared(rule, predicate_name, argument_name)
+        labels = self.choice_labels(rule, predicate_name, argument_name)
+        return value_types.in_words(declared.type, value, self.tr, lambda v: labels.get(str(v), str(v)))
+
+    def meaning(self, rule: Rule, predicate_name: str, argument_name=None) -> str:
+        declared = self._declared(rule, predicate_name, argument_name)
+        context = value_types.declared_context(rule.key, predicate_name, argument_name)
+        return self.plain(context, declared.text, rule.lang)
+
+    def given(self, rule: Rule, example) -> Markup:
+        """An example's situation as a phrase: «meaning — value; …» in the page's language."""
+        predicate = rule.predicate(example.predicate)
+        parts = [Markup('<span class="kb-given__item">{}: {}</span>').format(
+            self.meaning(rule, predicate.name, argument.name),
+            self.value(rule, predicate.name, argument.name, example.given.get(argument.name)))
+            for argument in predicate.args]
+        return Markup("; ").join(parts)
+
+    def clause_number(self, rule: Rule, clause_id: str) -> int:
+        return [clause.id for clause in rule.clauses].index(clause_id) + 1
+
+    def ask(self, rule: Rule, predicate) -> Markup:
+        """The "Ask this rule" panel of a predicate (generator/ask.py)."""
+        from .ask import AskPanel
+
+        panel = AskPanel(rule, predicate, self.tr, self.html, self.plain, lambda c: self.clause_number(rule, c))
+        return panel.markup()
+
+    def ask_assets(self, rule: Rule) -> Markup:
+        """The panel's words, script and compiled predicates: only on a page that has predicates."""
+        from .ask import words_json
+
+        if not rule.predicates:
+            return Markup("")
+        scripts = Markup('<script src="{}" defer></script>').format(self.url("assets/ask.js"))
+        return words_json(self.tr) + scripts
 
     def code(self, source: str) -> Markup:
         return Markup(highlight(source.rstrip("\n"), PythonLexer(), HtmlFormatter(cssclass="highlight")))
 
-    def json_attr(self, value) -> str:
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    def diagrams(self, rule: Rule, predicate_name: str) -> Markup:
+        """The collapsed figures drawn from a predicate's worked examples, or "" (generator/diagrams/)."""
+        context = diagrams.Context(self.tr, self.probe, lambda p, a, v: self.choice_labels(rule, p, a).get(str(v), str(v)))
 
-    def diagram(self, rule: Rule, example) -> Markup:
-        """The SVG figure drawn from a worked example's data, or "" (generator/diagrams.py)."""
-        from .diagrams import diagram
+        def name(example):
+            key = f"{rule.key}:example:{example.id}"
+            return self.html(key, example.name, rule.lang), self.plain(key, example.name, rule.lang)
 
-        return diagram(self, rule, example)
+        return diagrams.figures(context, rule, predicate_name, name)
 
     # ---------------------------------------------------------------- pages
     def _render(self, template: str, path: str, **context) -> Page:

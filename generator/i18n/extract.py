@@ -57,8 +57,16 @@ def rule_messages(kb: KnowledgeBase, rule: Rule) -> list[SourceMessage]:
             add(f"predicate:{predicate.name}:arg:{argument.name}", argument.text,
                 ("predicates", index, "args", number, "text"),
                 f"predicate {predicate.name}: meaning of argument {argument.name} ({argument.type})", anchor)
+            for value, label in (argument.labels or {}).items():
+                add(f"predicate:{predicate.name}:arg:{argument.name}:value:{value}", label,
+                    ("predicates", index, "args", number, "labels", value),
+                    f"predicate {predicate.name}: label of the value {value} of argument {argument.name}", anchor)
         add(f"predicate:{predicate.name}:returns", predicate.returns.text, ("predicates", index, "returns", "text"),
             f"predicate {predicate.name}: meaning of its result ({predicate.returns.type})", anchor)
+        for value, label in (predicate.returns.labels or {}).items():
+            add(f"predicate:{predicate.name}:returns:value:{value}", label,
+                ("predicates", index, "returns", "labels", value),
+                f"predicate {predicate.name}: label of the result value {value}", anchor)
     for index, example in enumerate(rule.examples):
         add(f"example:{example.id}", example.name, ("examples", index, "name"),
             f"worked example {example.id} ({example.predicate}, given {example.given} → {example.expect!r})",
