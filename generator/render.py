@@ -244,7 +244,8 @@ class Renderer:
 
         if not rule.predicates:
             return Markup("")
-        scripts = Markup('<script src="{}" defer></script>').format(self.url("assets/ask.js"))
+        scripts = Markup('<link rel="stylesheet" href="{}"><script src="{}" defer></script>').format(
+            self.url("assets/ask.css"), self.url("assets/ask.js"))
         return words_json(self.tr) + scripts
 
     def code(self, source: str) -> Markup:

@@ -50,12 +50,9 @@ def figures(ctx: Context, rule, predicate: str, name) -> Markup:
             groups.setdefault(key, [drawn]).append(example)
     if not groups:
         return Markup("")
-    _ = ctx.tr.gettext
     shown = [_figure(ctx, group[0], group[1:], name) for group in groups.values()]
-    count = sum(len(group) - 1 for group in groups.values())
-    heading = ctx.tr.ngettext("Diagrams: %(num)s situation of %(examples)s examples",
-                              "Diagrams: %(num)s situations of %(examples)s examples", len(shown)) % {
-        "num": len(shown), "examples": count}
+    heading = ctx.tr.ngettext("Diagrams: %(num)s situation", "Diagrams: %(num)s situations", len(shown)) % {
+        "num": len(shown)}
     return Markup('<details class="kb-diagrams" data-predicate="{}"><summary>{}</summary>'
                   '<div class="kb-diagrams__grid">{}</div></details>').format(
         predicate, heading, Markup("").join(shown))

@@ -131,7 +131,7 @@ def ui_messages() -> list[SourceMessage]:
     from babel.messages.extract import extract
 
     found: dict[object, SourceMessage] = {}
-    files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.glob("*.py"))
+    files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.rglob("*.py"))  # subpackages too (diagrams/)
     for path in files:
         method = "python" if path.suffix == ".py" else "jinja2.ext:babel_extract"
         with path.open("rb") as handle:
