@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .i18n.translate import Translations
     from .model import Predicate, Rule
 
-BOARD_SIZE = 24  # inches shown on a geometry board's side; models dragged past it stay on the edge
+BOARD_SIZE = 12  # inches shown at least on a geometry board's side; models dragged past its edge stay on it
 PLURAL_SAMPLES = (0, 1, 2, 5, 1.5, 21, 22, 25, 11, 100)  # numbers that hit every plural category we ship
 
 
@@ -62,7 +62,7 @@ class AskPanel:
 
     def __init__(self, rule: "Rule", predicate: "Predicate", tr: "Translations", text, plain, clause_number):
         self.rule, self.predicate, self.tr = rule, predicate, tr
-        self.text, self.plain = text, plain  # (context, source, lang) -> HTML / words, from the page scope
+        self.phrase, self.plain = text, plain  # (context, source, lang) -> HTML without links / words
         self.clause_number = clause_number  # clause id -> its § number on the page
         self.ident = f"ask-{predicate.name}"
 
@@ -70,9 +70,9 @@ class AskPanel:
         at = declared_context(self.rule.key, self.predicate.name, argument_name)
         return choice_labels(declared, at, self.tr, self.rule.lang)
 
-    def meaning(self, argument) -> str:
-        return self.plain(declared_context(self.rule.key, self.predicate.name, argument.name), argument.text,
-                          self.rule.lang)
+    def meaning(self, argument) -> Markup:
+        return self.phrase(declared_context(self.rule.key, self.predicate.name, argument.name), argument.text,
+                           self.rule.lang)
 
     # ------------------------------------------------------------------ the form
     def field(self, argument, start) -> Markup:
@@ -152,18 +152,19 @@ class AskPanel:
         _ = self.tr.gettext
         # The typed coordinates are the field (and the accessible way to set them); the board (ask.js)
         # draws the same points and writes back into these inputs when a model is dragged or moved by keys.
-        rows = Markup("").join(self._point_row(ident, index, point) for index, point in enumerate(points))
+        rows = Markup("").join(self._point_row(index if many else None, point) for index, point in enumerate(points))
         buttons = Markup('<button type="button" class="kb-ask__add">{}</button> '
                          '<button type="button" class="kb-ask__remove">{}</button>').format(
             _("Add a model"), _("Remove the last model")) if many else ""
-        return Markup('<fieldset><legend>{}</legend><p class="kb-ask__hint">{}</p><ol class="kb-ask__points">{}</ol>'
+        return Markup('<fieldset><legend>{}</legend><p class="kb-ask__hint">{}</p><ol class="kb-ask__points" start="0">{}</ol>'
                       '{}</fieldset>').format(label, _("Coordinates in inches (x; y). Or drag the models on the "
                                                        "board, or focus one and move it with the arrow keys."),
                                               rows, buttons)
 
-    def _point_row(self, ident, index, point) -> Markup:
+    def _point_row(self, index, point) -> Markup:
+        # Models are numbered from 0, as the predicates' answers (lists of model numbers) count them.
         _ = self.tr.gettext
-        name = _("Model %(num)s") % {"num": index + 1}
+        name = _("Model %(num)s") % {"num": index} if index is not None else _("point")
         return Markup('<li><span class="kb-ask__point-name">{}</span> '
                       '<label>x <input type="text" inputmode="decimal" data-axis="0" value="{}" '
                       'aria-label="{}: x"></label> <label>y <input type="text" inputmode="decimal" data-axis="1" '
@@ -188,18 +189,19 @@ class AskPanel:
             for clause in clarification.clauses:
                 clarified.setdefault(clause, []).append({
                     "id": clarification.id, "status": clarification.status,
-                    "question": self.plain(f"{rule.key}:clarification:{clarification.id}:question",
-                                           clarification.question, rule.lang)})
+                    "question": str(self.phrase(f"{rule.key}:clarification:{clarification.id}:question",
+                                                clarification.question, rule.lang))})
         clauses = {clause.id: {"number": self.clause_number(clause.id), "clarifications": clarified.get(clause.id, [])}
                    for clause in rule.clauses}
         return {
             "rule": rule.key, "predicate": predicate.name, "clause": predicate.clause,
             "summary": self.plain(f"{rule.key}:predicate:{predicate.name}", predicate.summary, rule.lang),
             "args": [{"name": a.name, "type": a.type, "field": TYPES[a.type].field, "nullable": a.nullable,
-                      "meaning": self.meaning(a), "labels": self.labels(a, a.name)} for a in predicate.args],
+                      "meaning": str(self.meaning(a)), "labels": self.labels(a, a.name)} for a in predicate.args],
             "returns": {"type": predicate.returns.type, "nullable": predicate.returns.nullable,
-                        "meaning": self.plain(declared_context(rule.key, predicate.name), predicate.returns.text,
-                                              rule.lang),
+                        # HTML made by our markup renderer (escaped, code spans kept); ask.js sets it as HTML.
+                        "meaning": str(self.phrase(declared_context(rule.key, predicate.name),
+                                                   predicate.returns.text, rule.lang)),
                         "labels": self.labels(predicate.returns, None)},
             "examples": [{"id": e.id, "clause": e.clause, "given": e.given, "expect": e.expect,
                           "name": self.plain(f"{rule.key}:example:{e.id}", e.name, rule.lang)} for e in examples],

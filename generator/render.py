@@ -128,6 +128,14 @@ class Renderer:
                 result.lang, self.tr.gettext("Not translated yet: shown in the original language"), Markup(body))
         return Markup(body)
 
+    def phrase(self, context: str, source: str, source_lang: str) -> Markup:
+        """A text as HTML with its code spans and emphasis but no links: for inside a link or a label."""
+        result = self.text(context, source, source_lang)
+        body = Markup(markup.render_unlinked(result.value, self._shown))
+        if result.state == MISSING:
+            return Markup('<span class="kb-untranslated" lang="{}">{}</span>').format(result.lang, body)
+        return body
+
     def _shown(self, reference: markup.Reference) -> str:
         return self._title_of(reference)
 
@@ -214,10 +222,10 @@ class Renderer:
         labels = self.choice_labels(rule, predicate_name, argument_name)
         return value_types.in_words(declared.type, value, self.tr, lambda v: labels.get(str(v), str(v)))
 
-    def meaning(self, rule: Rule, predicate_name: str, argument_name=None) -> str:
+    def meaning(self, rule: Rule, predicate_name: str, argument_name=None) -> Markup:
         declared = self._declared(rule, predicate_name, argument_name)
         context = value_types.declared_context(rule.key, predicate_name, argument_name)
-        return self.plain(context, declared.text, rule.lang)
+        return self.phrase(context, declared.text, rule.lang)
 
     def given(self, rule: Rule, example) -> Markup:
         """An example's situation as a phrase: «meaning — value; …» in the page's language."""
@@ -235,7 +243,7 @@ class Renderer:
         """The "Ask this rule" panel of a predicate (generator/ask.py)."""
         from .ask import AskPanel
 
-        panel = AskPanel(rule, predicate, self.tr, self.html, self.plain, lambda c: self.clause_number(rule, c))
+        panel = AskPanel(rule, predicate, self.tr, self.phrase, self.plain, lambda c: self.clause_number(rule, c))
         return panel.markup()
 
     def ask_assets(self, rule: Rule) -> Markup:

@@ -192,7 +192,9 @@
     this.givenNow = given;
     var returns = this.data.returns;
     var verdict = el("p", { "class": "kb-ask__verdict" });
-    verdict.appendChild(el("span", { "class": "kb-ask__meaning" }, returns.meaning + ": "));
+    var meaning = el("span", { "class": "kb-ask__meaning" });
+    meaning.innerHTML = returns.meaning + ": "; // escaped HTML from the build (code spans kept)
+    verdict.appendChild(meaning);
     var strong = el("strong", { "class": typeof outcome.value === "boolean" ? "kb-value kb-value--" + (outcome.value ? "yes" : "no") : "kb-value" },
                     inWords(returns.type, outcome.value, returns.labels));
     verdict.appendChild(strong);
@@ -205,7 +207,9 @@
       var list = el("ul", { "class": "kb-ask__clarifications", "aria-label": W.clarified });
       clause.clarifications.forEach(function (c) {
         var item = el("li");
-        item.appendChild(el("a", { href: "#clarification-" + c.id }, c.question));
+        var link = el("a", { href: "#clarification-" + c.id });
+        link.innerHTML = c.question; // escaped HTML from the build
+        item.appendChild(link);
         list.appendChild(item);
       });
       this.answer.appendChild(list);
@@ -255,7 +259,7 @@
   };
 
   function addPoint(list) {
-    var last = list.lastElementChild, copy = last.cloneNode(true), index = list.children.length + 1;
+    var last = list.lastElementChild, copy = last.cloneNode(true), index = list.children.length;
     var name = fill(W.model, { num: index });
     copy.querySelector(".kb-ask__point-name").textContent = name;
     copy.querySelectorAll("input").forEach(function (input) {
@@ -266,6 +270,7 @@
     list.appendChild(copy);
   }
 
+  function textOf(html) { var box = document.createElement("span"); box.innerHTML = html; return box.textContent; }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
   // ------------------------------------------------------------------ the scenario in the URL
@@ -339,8 +344,8 @@
       if (arg.field !== "point" && arg.field !== "points") return;
       panel.field(arg).querySelectorAll(".kb-ask__points li").forEach(function (row, index) {
         var inputs = row.querySelectorAll("input");
-        models.push({ x: inputs[0], y: inputs[1], group: group, index: index,
-                      name: (arg.field === "point" ? arg.meaning : row.querySelector(".kb-ask__point-name").textContent) });
+        models.push({ x: inputs[0], y: inputs[1], group: group, index: index, many: arg.field === "points",
+                      name: (arg.field === "point" ? textOf(arg.meaning) : row.querySelector(".kb-ask__point-name").textContent) });
       });
     });
     return models;
@@ -382,7 +387,7 @@
       mark.appendChild(circle);
       var label = document.createElementNS(ns, "text");
       label.setAttribute("y", "0.3");
-      label.textContent = model.group === 0 || model.index >= 0 ? String(model.index + 1) : "";
+      label.textContent = model.many ? String(model.index) : "";
       mark.appendChild(label);
       mark.addEventListener("pointerdown", function (event) {
         event.preventDefault();
