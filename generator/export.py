@@ -12,6 +12,7 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from . import urls
 from .i18n.translate import Translations
 from .model import STATUSES, KnowledgeBase
 from .value_types import ARG_TYPES, choice_labels, declared_context
@@ -141,7 +142,7 @@ def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
         rule = kb.rules[key]
         system = kb.systems[rule.system]
         rules.append(ExportRule(
-            id=rule.key, url=f"/{tr.lang}/{rule.key}/",
+            id=rule.key, url=urls.site_url(tr.lang, urls.rule_url(rule.key)),
             title=text(f"{key}:title", rule.title, rule.lang), source_title=rule.title, source_lang=rule.lang,
             aliases=[ExportAlias(name=alias.name, lang=alias.lang) for alias in rule.aliases],
             system=ExportSystem(id=system.id, name=text(f"{system.id}:name", system.name, system.lang)),

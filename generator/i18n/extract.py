@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..model import KnowledgeBase, Rule
+from ..urls import rule_url, site_url
 from ..yamlfile import YamlError, parse_yaml
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -37,7 +38,7 @@ class SourceMessage:
 def rule_messages(kb: KnowledgeBase, rule: Rule) -> list[SourceMessage]:
     origin = kb.origins[rule.key]
     catalog = f"rules/{rule.key}"
-    page = f"/{{lang}}/{rule.key}/"
+    page = site_url("{lang}", rule_url(rule.key))
     messages = []
 
     def add(suffix, text, path, what, anchor=""):
