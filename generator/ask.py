@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Optional
 from babel import Locale
 from markupsafe import Markup
 
-from . import value_types, words
+from . import value_types
 from .value_types import TYPES, choice_labels, declared_context
 
 if TYPE_CHECKING:
@@ -226,22 +226,22 @@ class AskPanel:
         geometry = any(TYPES[a.type].field in ("point", "points") for a in self.predicate.args)
         board = Markup('<div class="kb-ask__board" data-size="{}" role="group" aria-label="{}"></div>').format(
             BOARD_SIZE, _("Board: drag the models, or focus one and use the arrow keys")) if geometry else ""
-        data = json.dumps(self.data(), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
         return Markup(
-            '<form class="kb-ask" id="{ident}" data-predicate="{name}" aria-labelledby="{ident}-title" novalidate>'
+            '<form class="kb-ask" id="{ident}" data-predicate="{name}" data-kb-ask="{data}" aria-labelledby="predicate-{name}" novalidate>'
             '<div class="kb-ask__fields">{fields}</div>{board}'
             '<div class="kb-ask__answer" id="{ident}-answer" role="status" aria-live="polite"></div>'
             '<p class="kb-ask__actions"><button type="button" class="kb-ask__share">{share}</button> '
-            '<button type="button" class="kb-ask__yaml">{yaml}</button></p>'
-            '<script type="application/json" class="kb-ask__data">{data}</script></form>').format(
+            '<button type="button" class="kb-ask__yaml">{yaml}</button></p></form>').format(
             ident=self.ident, name=self.predicate.name, fields=fields, board=board,
-            share=_("Copy a link to this question"), yaml=_("Copy as a worked example"), data=Markup(data))
+            share=_("Copy a link to this question"), yaml=_("Copy as a worked example"), data=_json(self.data()))
+
+
+def _json(data) -> str:
+    # Carried in a data- attribute (escaped like any attribute value), not in a <script> block: data, never code.
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
 def words_json(tr: "Translations") -> Markup:
-    """The page-wide words block ask.js reads once."""
-    data = json.dumps(value_words(tr), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
-    return Markup('<script type="application/json" id="kb-ask-words">{}</script>').format(Markup(data))
+    """The page language's words for ask.js, read once per page."""
+    return Markup('<div id="kb-ask-words" hidden data-kb-words="{}"></div>').format(_json(value_words(tr)))
 
-
-__all__ = ["AskPanel", "words_json", "value_words", "plural_forms", "words"]

@@ -6,7 +6,7 @@
   "use strict";
   var wordsNode = document.getElementById("kb-ask-words");
   if (!wordsNode) return;
-  var W = JSON.parse(wordsNode.textContent);
+  var W = JSON.parse(wordsNode.getAttribute("data-kb-words"));
   var LANG = W.lang;
   var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(LANG) : null;
   var decimals = window.Intl ? new Intl.NumberFormat(LANG, { maximumFractionDigits: 6, useGrouping: false }) : null;
@@ -70,7 +70,7 @@
   // ------------------------------------------------------------------ one panel
   function Panel(form) {
     this.form = form;
-    this.data = JSON.parse(form.querySelector(".kb-ask__data").textContent);
+    this.data = JSON.parse(form.getAttribute("data-kb-ask"));
     this.answer = form.querySelector(".kb-ask__answer");
     this.boardNode = form.querySelector(".kb-ask__board");
     this.fields = {};

@@ -9,16 +9,15 @@ from pathlib import Path
 
 import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
-from .. import diagrams, urls
+from .. import diagrams, markup, urls
 from ..i18n.translate import FUZZY, MISSING, Translations
 from ..model import STATUSES, KnowledgeBase, Rule
 from .links import LinkResolver, Links
 from .scope import PageScope
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-_HEADING_ESCAPES = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]#|~^&<>\"'"}
 
 
 @dataclass
@@ -31,7 +30,7 @@ class Page:
 
 def md_escape(text: str) -> Markup:
     """Text safe inside a Markdown heading or front matter-free line: HTML and Markdown both neutralised."""
-    return Markup(str(text).translate(_HEADING_ESCAPES))
+    return markup.as_text(text)
 
 
 class Renderer:
@@ -47,9 +46,11 @@ class Renderer:
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                                keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
                                comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
-        # Jinja marks translated strings safe; ours are data, so they are escaped before it sees them.
-        self.env.install_gettext_callables(lambda text: escape(tr.gettext(text)),
-                                           lambda one, many, n: escape(tr.ngettext(one, many, n)), newstyle=True)
+        # Jinja marks translated strings safe; ours are data, so they are escaped (for HTML and Markdown:
+        # many land in headings) before it sees them.
+        self.env.install_gettext_callables(lambda text: markup.pattern_as_text(tr.gettext(text)),
+                                           lambda one, many, n: markup.pattern_as_text(tr.ngettext(one, many, n)),
+                                           newstyle=True)
         self.env.filters["md"] = md_escape
         self.env.globals.update(lang=self.lang, kb=kb, zip=zip)
 
