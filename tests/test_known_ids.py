@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.examples import external_cases, run_case
 from generator.problems import Problems
-from generator.validate import near_miss
+from generator.value_types import near_miss
 
 from .conftest import write
 from .test_load import problems_of
