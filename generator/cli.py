@@ -19,6 +19,7 @@ def cmd_check(args) -> int:
     from .examples import external_cases, rule_cases, run_case
     from .load import load
     from .problems import Problems
+    from .report_formats import GITHUB, chosen_format, outcome_annotation, print_problems
     from .site import read_languages
     from .i18n.translate import Translations
     from .validate import validate
@@ -33,8 +34,8 @@ def cmd_check(args) -> int:
     for file in args.files:
         cases.extend(external_cases(kb, Path(file), root, external))
     problems.extend(external)
-    for problem in problems:
-        print(problem)
+    output_format = chosen_format(args.format)
+    print_problems(problems, output_format)
     passed = failed = 0
     for case in cases:
         outcome = run_case(kb, case)
@@ -45,6 +46,8 @@ def cmd_check(args) -> int:
         else:
             failed += 1
             print(outcome.describe())
+            if output_format == GITHUB:
+                print(outcome_annotation(outcome))
     print(f"{passed} passed, {failed} failed")
     if problems:
         print(f"{len(problems)} problem(s) in the input; fix them and run again", file=sys.stderr)
@@ -101,7 +104,8 @@ def cmd_i18n(args) -> int:
                 failed = True
             all_outputs.update(outputs)
             print(f"{lang}: {summary['files']} file(s) changed; {summary['added']} new, {summary['kept']} kept, "
-                  f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete")
+                  f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete, "
+                  f"{summary['prefilled']} pre-filled from translation memory")
         if failed:
             print("nothing was written", file=sys.stderr)
             return EXIT_MALFORMED
@@ -145,16 +149,31 @@ def cmd_i18n(args) -> int:
         return EXIT_OK
     if args.action == "check":
         from .i18n.checks import check_catalogs
+        from .i18n.memory import consistency_warnings
+        from .report_formats import WARNING, chosen_format, print_problems
 
+        output_format = chosen_format(args.format)
         if problems:
-            print(problems.report())
+            print_problems(problems, output_format)
             return EXIT_MALFORMED
         found = check_catalogs(root, kb, args.lang or languages)
-        for problem in found:
-            print(problem)
-        print(f"{len(found)} translation problem(s)")
+        print_problems(found, output_format)
+        warnings = consistency_warnings(root, args.lang or languages)
+        print_problems(warnings, output_format, WARNING)
+        print(f"{len(found)} translation problem(s), {len(warnings)} consistency warning(s)")
         return EXIT_MALFORMED if found else EXIT_OK
+    if args.action == "review":
+        from .i18n.review import review_command
+
+        return review_command(root, kb, languages, args)
     return EXIT_MALFORMED
+
+
+def add_format_option(parser: argparse.ArgumentParser):
+    from .report_formats import FORMATS
+
+    parser.add_argument("--format", choices=FORMATS, help="github: also print each problem as a workflow annotation "
+                                                          "(the default when GITHUB_ACTIONS=true); plain otherwise")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -166,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("files", nargs="*", help="extra YAML files of examples {rule, predicate, given, expect}")
     check.add_argument("--all", action="store_true", help="with FILEs, also run the rules' own examples")
     check.add_argument("-v", "--verbose", action="store_true", help="list passing examples too")
+    add_format_option(check)
     check.set_defaults(run=cmd_check)
 
     site = commands.add_parser("site", help="build the static site into site/")
@@ -178,11 +198,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     i18n = commands.add_parser("i18n", help="translation catalogs: update, check, status, init")
-    i18n.add_argument("action", choices=["update", "check", "status", "init"])
+    i18n.add_argument("action", choices=["update", "check", "status", "init", "review"])
     i18n.add_argument("only", nargs="*", help="update: limit to these rules/catalogs (e.g. wap/strider, glossary, "
-                                              "ui); init: the new language code")
+                                              "ui); init: the new language code; review: the git revision to "
+                                              "compare with (default: the merge base with main)")
     i18n.add_argument("--lang", action="append", help="limit to this language (repeatable)")
     i18n.add_argument("--json", action="store_true", help="status: print JSON")
+    i18n.add_argument("--markdown", action="store_true", help="review: print Markdown (written to "
+                                                              "$GITHUB_STEP_SUMMARY whenever that is set)")
+    add_format_option(i18n)
     i18n.set_defaults(run=cmd_i18n)
     return parser
 
