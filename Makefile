@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test site check translations browser-deps clean
+.PHONY: serve test site check translations browser-deps gettext-deps lint clean
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,16 @@ browser-deps:  ## Chromium for the browser tests (Debian package; never a downlo
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) browser-deps  ## everything: rules, examples, catalogs, site build, browser tests
+gettext-deps:  ## GNU gettext, whose msgfmt -c the catalog tests run (Debian package)
+	@command -v msgfmt >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext >/dev/null; }
+
+lint: $(STAMP)  ## audit the GitHub workflows: actionlint (syntax, expressions) and zizmor (security)
+	$(VENV)/bin/actionlint
+	$(VENV)/bin/zizmor --offline --quiet .github/workflows
+
+test: $(STAMP) browser-deps gettext-deps lint  ## everything: workflows, rules, examples, catalogs, site, browser tests
 	$(PY) -m generator check
 	$(PY) -m generator i18n check
 	$(PY) -m pytest
