@@ -78,7 +78,11 @@ def git(root: Path, *args: str, data: Optional[bytes] = None) -> bytes:
 def resolve_base(root: Path, base: Optional[str]) -> tuple[str, str]:
     """The commit to compare with and how it was chosen: BASE as given, or the merge base with main."""
     if base:
-        commit = git(root, "rev-parse", "--verify", "--end-of-options", f"{base}^{{commit}}").decode().strip()
+        try:
+            commit = git(root, "rev-parse", "--verify", "--end-of-options", f"{base}^{{commit}}").decode().strip()
+        except ReviewError as error:
+            raise ReviewError(f"no revision {base!r} here ({error.message})",
+                              "name a branch, tag or commit, e.g. main or origin/main (git fetch it first)") from None
         return commit, base
     for branch in BASE_BRANCHES:
         try:
@@ -151,7 +155,7 @@ def compare_catalogs(lang: str, shown: str, before: Optional[Catalog], after: Op
         changes.append(Change(lang, shown, message.lineno, str(key), kind,
                               _text(source.msgid) if source else _text(message.id), was, now,
                               fuzzy_cleared=cleared, fuzzy_now=message.fuzzy, previous_source=made_for))
-    retired_now = after.obsolete if after is not None else {}
+    retired_now = {message_key(m): m for m in after.obsolete.values()} if after is not None else {}
     still_current = {message_key(m) for m in current}
     for key, message in old.items():
         if key in still_current or not _text(message.string):
