@@ -64,7 +64,9 @@ def test_the_workflow_runs_the_same_commands_a_contributor_runs():
     runs = [step["run"] for path in workflow_files()
             for job in yaml.safe_load(path.read_text(encoding="utf-8"))["jobs"].values()
             for step in job["steps"] if "run" in step]
-    assert sorted(runs) == sorted(["make test", "make site", ".venv/bin/python -m generator i18n review"])
+    trust = 'git config --global --add safe.directory "$GITHUB_WORKSPACE"'  # the container's root, not a command
+    assert sorted(run for run in runs if run != trust) == \
+        sorted(["make test", "make site", ".venv/bin/python -m generator i18n review"])
     assert "make test" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
