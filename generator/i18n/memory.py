@@ -17,6 +17,7 @@ from .catalog import CatalogError, catalog_path, existing_catalogs, message_key,
 
 CLOSE_MATCH_RATIO = 0.8  # difflib ratio from which an already translated source counts as a close match
 CANDIDATES_PER_LOOKUP = 25  # sources sharing the most words with a new text whose full ratio is computed
+RAREST_WORDS = 8  # a new text's words looked up: its rarest ones, which a close match shares and "the" does not
 NOTE = "translation memory:"  # starts every translator comment the memory writes, so a translator can find them
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -104,9 +105,10 @@ class TranslationMemory:
 
     def closest(self, source: str) -> Optional[tuple[str, float]]:
         """The most similar translated source at or above CLOSE_MATCH_RATIO, looking only at word-sharing ones."""
+        known = [word for word in _words(source) if word in self._by_word]
         shared: Counter = Counter()
-        for word in _words(source):
-            shared.update(self._by_word.get(word, ()))
+        for word in sorted(known, key=lambda word: (len(self._by_word[word]), word))[:RAREST_WORDS]:
+            shared.update(self._by_word[word])
         # Sorted by text too, so the same memory gives the same answer in every run (sets have no order).
         candidates = sorted(shared.items(), key=lambda item: (-item[1], item[0]))[:CANDIDATES_PER_LOOKUP]
         best, best_ratio = None, CLOSE_MATCH_RATIO
