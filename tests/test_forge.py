@@ -139,6 +139,22 @@ def test_a_broken_translation_is_annotated_on_its_catalog_line_with_the_message_
     assert generator(repo, "i18n", "check", "--format", "github").stdout == result.stdout
 
 
+def test_a_catalog_that_does_not_parse_is_annotated_on_the_broken_line_by_generator_check(repo):
+    path = repo / "translations/ru/rules/wap/strider.po"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('msgctxt "wap/strider:title"', 'msgctxt "wap/strider:title\nnot po syntax', 1),
+                    encoding="utf-8")
+    line = text.splitlines().index('msgctxt "wap/strider:title"') + 1
+    result = generator(repo, "check", env={"GITHUB_ACTIONS": "true"})
+    assert result.returncode == 2
+    lines = result.stdout.splitlines()
+    plain = next(entry for entry in lines if entry.startswith("translations/ru/rules/wap/strider.po:"))
+    assert plain.startswith(f"translations/ru/rules/wap/strider.po:{line}: rules/wap/strider: not a valid catalog")
+    text_and_hint = plain.split(": ", 2)[2]
+    assert lines[lines.index(plain) + 1] == \
+        f"::error file=translations/ru/rules/wap/strider.po,line={line},title=rules/wap/strider::{text_and_hint}"
+
+
 def test_a_failing_example_is_annotated_on_the_line_of_the_example(repo):
     path = repo / "rules/t9a/scout.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("expect: true", "expect: false", 1), encoding="utf-8")
