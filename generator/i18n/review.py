@@ -174,14 +174,17 @@ def review(root: Path, kb: KnowledgeBase, languages: list[str], base: Optional[s
     at_base = base_catalogs(root, commit)
     now = {str(path.relative_to(root)): path.read_bytes() for path in sorted((root / CATALOGS).rglob("*.po"))}
     changes: list[Change] = []
+    sources: dict[str, dict] = {}  # per language, the source messages by key, made once
     for shown in sorted(set(at_base) | set(now)):
         lang = Path(shown).parts[1]
         if lang not in languages or at_base.get(shown) == now.get(shown):
             continue
         before = parse_catalog(at_base[shown], lang, f"{commit[:10]}:{shown}") if shown in at_base else None
         after = parse_catalog(now[shown], lang, shown) if shown in now else None
-        sources = {message.key: message for messages in wanted_catalogs(kb, lang).values() for message in messages}
-        changes.extend(compare_catalogs(lang, shown, before, after, sources))
+        if lang not in sources:
+            sources[lang] = {message.key: message for messages in wanted_catalogs(kb, lang).values()
+                             for message in messages}
+        changes.extend(compare_catalogs(lang, shown, before, after, sources[lang]))
     _attach_checks(root, kb, changes)
     return Review(commit, described, changes)
 
