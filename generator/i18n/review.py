@@ -69,6 +69,9 @@ def git(root: Path, *args: str, data: Optional[bytes] = None) -> bytes:
     except FileNotFoundError:
         raise ReviewError("git is not installed", "install git: the review reads catalogs as they were in git") \
             from None
+    except subprocess.TimeoutExpired:
+        raise ReviewError(f"git {' '.join(args[:2])} took more than {GIT_TIMEOUT} s",
+                          "check the repository (a network file system, a lock held by another git?)") from None
     if result.returncode != 0:
         raise ReviewError(f"git {' '.join(args[:2])} failed: {result.stderr.decode(errors='replace').strip()}",
                           "run the review inside the repository's git checkout, with BASE a known revision")
