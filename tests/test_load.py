@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from generator.load import load
-from generator.validate import validate
+from generator.load import load_and_validate
 
 from .conftest import write
 
@@ -11,9 +10,7 @@ STRIDER = "rules/wap/strider.yaml"
 
 
 def problems_of(repo):
-    kb, problems = load(repo)
-    if not problems:
-        problems.extend(validate(kb))
+    _kb, problems = load_and_validate(repo)
     return [str(problem) for problem in problems]
 
 
