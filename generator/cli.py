@@ -18,11 +18,12 @@ def _root(args) -> Path:
 
 
 def _given_path(root: Path, item: str) -> Path:
-    """A path from the command line: as given, or from the repository root when only that exists."""
+    """A path from the command line: from the current folder, or from --root when that is where it lies."""
     path = Path(item)
-    if not path.is_absolute() and not path.exists() and (root / path).exists():
-        return root / path
-    return path
+    if path.is_absolute() or not (root / path).exists():
+        return path
+    here = path.absolute()
+    return path if here == root or root in here.parents else root / path
 
 
 def _selection(root: Path, items: list[str], problems):
