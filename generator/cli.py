@@ -49,10 +49,8 @@ def _selection(root: Path, items: list[str], problems):
 def cmd_check(args) -> int:
     """Load and validate the rules (all, or those under PATHs and those FILEs ask about) and run their examples."""
     from .examples import external_cases, rule_cases, run_case
-    from .i18n.translate import Translations
     from .load import load_and_validate
     from .problems import Problems
-    from .site import read_languages
 
     root = _root(args)
     external = Problems()
@@ -60,7 +58,10 @@ def cmd_check(args) -> int:
     everything = args.all or (selected is None and not scenarios)
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
     kb, problems = load_and_validate(root, asked)
-    if everything:
+    if everything:  # catalogs are checked with the whole knowledge base only
+        from .i18n.translate import Translations
+        from .site import read_languages
+
         for language in read_languages(root):
             Translations.load(root, language["code"], problems)
     rules_ok = not problems

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -21,11 +22,11 @@ BILLION_LAUGHS = 'x:\n  - &l0 ["lol"]\n' + "".join(
 def loader(request, monkeypatch):
     """Run the test with libyaml's composer and again with the pure-Python one."""
     if request.param == "libyaml":
-        if yamlfile.FAST_LOADER is None:
+        if yamlfile.FastLoader is None:
             pytest.fail("PyYAML was built without libyaml; requirements expect the wheel that bundles it")
-        monkeypatch.setattr(yamlfile, "LOADER", yamlfile.FAST_LOADER)
+        monkeypatch.setattr(yamlfile, "LOADER", yamlfile.FastLoader)
     else:
-        monkeypatch.setattr(yamlfile, "LOADER", yaml.SafeLoader)
+        monkeypatch.setattr(yamlfile, "LOADER", yamlfile.PureLoader)
     return request.param
 
 
@@ -101,16 +102,16 @@ def test_a_file_larger_than_the_limit_is_refused_before_it_is_parsed(tmp_path):
     assert "larger than" in caught.value.message and "split it" in caught.value.hint
 
 
-def test_libyaml_and_pure_python_give_the_same_data_and_lines_for_every_rule(monkeypatch):
+def test_libyaml_pure_python_and_stock_pyyaml_give_the_same_data_and_lines_for_every_rule(monkeypatch):
     files = sorted((ROOT / "rules").rglob("*.yaml"))
     assert len(files) > 10
     for path in files:
         text = path.read_text(encoding="utf-8")
-        monkeypatch.setattr(yamlfile, "LOADER", yamlfile.FAST_LOADER)
+        monkeypatch.setattr(yamlfile, "LOADER", yamlfile.FastLoader)
         fast = parse_yaml(text)
-        monkeypatch.setattr(yamlfile, "LOADER", yaml.SafeLoader)
+        monkeypatch.setattr(yamlfile, "LOADER", yamlfile.PureLoader)
         pure = parse_yaml(text)
-        assert fast.data == pure.data, path
+        assert fast.data == pure.data == yaml.safe_load(text), path  # as PyYAML's stock loader reads it
         assert fast.lines == pure.lines, path
 
 
@@ -124,8 +125,15 @@ def test_line_numbers_point_at_the_key_that_holds_each_value():
 def test_without_libyaml_check_falls_back_to_pure_python_with_the_same_result():
     # A fresh interpreter in which PyYAML has no C loader, as on a machine without libyaml.
     program = ("import sys, yaml; del yaml.CSafeLoader; from generator import yamlfile; "
-               "assert yamlfile.LOADER is yaml.SafeLoader, yamlfile.LOADER; "
+               "assert yamlfile.LOADER is yamlfile.PureLoader, yamlfile.LOADER; "
                "from generator.cli import main; sys.exit(main(['--root', sys.argv[1], 'check']))")
-    result = subprocess.run([sys.executable, "-c", program, str(ROOT)], capture_output=True, text=True, cwd=ROOT)
+    environment = dict(os.environ, KB_NO_CACHE="1")  # parse every file, not the cached results of the C parser
+    result = subprocess.run([sys.executable, "-c", program, str(ROOT)], capture_output=True, text=True, cwd=ROOT,
+                            env=environment)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip().splitlines()[-1].endswith(" passed, 0 failed")
+
+
+def test_the_limits_in_the_contributors_guide_are_the_ones_enforced():
+    guide = (ROOT / "rules/README.md").read_text(encoding="utf-8")
+    assert f"at most {MAX_YAML_BYTES:,} bytes" in guide and f"at most {MAX_NESTING} levels deep" in guide
