@@ -46,9 +46,27 @@ def _selection(root: Path, items: list[str], problems):
     return selected, scenarios
 
 
+def _run_cases(kb, cases, verbose: bool) -> int:
+    """Run the worked examples, print failures (and passes if verbose) and the tally; return how many failed."""
+    from .examples import run_case
+
+    passed = failed = 0
+    for case in cases:
+        outcome = run_case(kb, case)
+        if outcome.passed:
+            passed += 1
+            if verbose:
+                print(outcome.describe())
+        else:
+            failed += 1
+            print(outcome.describe())
+    print(f"{passed} passed, {failed} failed")
+    return failed
+
+
 def cmd_check(args) -> int:
     """Load and validate the rules (all, or those under PATHs and those FILEs ask about) and run their examples."""
-    from .examples import external_cases, rule_cases, run_case
+    from .examples import external_cases, rule_cases
     from .load import load_and_validate
     from .problems import Problems
 
@@ -58,13 +76,13 @@ def cmd_check(args) -> int:
     everything = args.all or (selected is None and not scenarios)
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
     kb, problems = load_and_validate(root, asked)
+    rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
     if everything:  # catalogs are checked with the whole knowledge base only
         from .i18n.translate import Translations
         from .site import read_languages
 
         for language in read_languages(root):
             Translations.load(root, language["code"], problems)
-    rules_ok = not problems
     cases = []
     if rules_ok:
         cases = rule_cases(kb) if everything else [case for case in rule_cases(kb) if case.rule in (selected or ())]
@@ -73,19 +91,8 @@ def cmd_check(args) -> int:
     problems.extend(external)
     for problem in problems:
         print(problem)
-    passed = failed = 0
-    for case in cases:
-        outcome = run_case(kb, case)
-        if outcome.passed:
-            passed += 1
-            if args.verbose:
-                print(outcome.describe())
-        else:
-            failed += 1
-            print(outcome.describe())
-    if rules_ok:
-        print(f"{passed} passed, {failed} failed")
-    else:
+    failed = _run_cases(kb, cases, args.verbose) if rules_ok else 0
+    if not rules_ok:
         print("examples not run: the rules have problems")
     if problems:
         log.error("%d problem(s) in the input; fix them and run again", len(problems))

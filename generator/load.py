@@ -102,28 +102,39 @@ class _Loader:
             return shown, None
         return shown, document
 
-    def system(self, name: str) -> Optional[System]:
-        files = self.by_folder[name]
-        if name in self.kb.systems:
-            return self.kb.systems[name]
-        if SYSTEM_FILE not in files:
-            self.problems.add(f"{RULES_DIR}/{name}", 0, name, f"no {SYSTEM_FILE} in this system folder",
-                              f"add {SYSTEM_FILE} with id, lang, name and book")
-            return None
-        shown, document = self.read(files[SYSTEM_FILE], name)
+    def model(self, path: Path, subject: str, model_class, expected_id: Optional[str], named_by: str):
+        """Read `path` as `model_class`: (object, origin), or None with problems if broken or its id is wrong.
+
+        `named_by` says what the id must equal: "folder" or "file".
+        """
+        shown, document = self.read(path, subject)
         if document is None:
             return None
         try:
-            system = System.model_validate(document.data)
+            item = model_class.model_validate(document.data)
         except ValidationError as error:
-            _model_problems(self.problems, shown, document, name, error)
+            _model_problems(self.problems, shown, document, subject, error)
             return None
-        if system.id != name:
-            self.problems.add(shown, document.line(("id",)), name, f"id is {system.id!r} but the folder is {name!r}",
-                              "make the id equal to the folder name")
+        if expected_id is not None and item.id != expected_id:
+            name = path.parent.name if named_by == "folder" else path.name
+            self.problems.add(shown, document.line(("id",)), subject,
+                              f"id is {item.id!r} but the {named_by} is {name!r}",
+                              f"make the id equal to the {named_by} name (ids are part of page addresses)")
             return None
-        self.kb.systems[system.id] = system
-        self.kb.origins[system.id] = Origin(shown, document)
+        return item, Origin(shown, document)
+
+    def system(self, name: str) -> Optional[System]:
+        if name in self.kb.systems:
+            return self.kb.systems[name]
+        if SYSTEM_FILE not in self.by_folder[name]:
+            self.problems.add(f"{RULES_DIR}/{name}", 0, name, f"no {SYSTEM_FILE} in this system folder",
+                              f"add {SYSTEM_FILE} with id, lang, name and book")
+            return None
+        loaded = self.model(self.by_folder[name][SYSTEM_FILE], name, System, name, "folder")
+        if loaded is None:
+            return None
+        system, self.kb.origins[name] = loaded
+        self.kb.systems[name] = system
         return system
 
     def rule_files(self, name: str) -> dict[str, Path]:
@@ -154,19 +165,11 @@ class _Loader:
 
     def rule(self, rule_file: Path, system: System) -> bool:
         subject = f"{system.id}/{rule_file.stem}"
-        shown, document = self.read(rule_file, subject)
-        if document is None:
+        loaded = self.model(rule_file, subject, Rule, rule_file.stem, "file")
+        if loaded is None:
             return False
-        try:
-            rule = Rule.model_validate(document.data)
-        except ValidationError as error:
-            _model_problems(self.problems, shown, document, subject, error)
-            return False
-        if rule.id != rule_file.stem:
-            self.problems.add(shown, document.line(("id",)), subject,
-                              f"id is {rule.id!r} but the file is {rule_file.name!r}",
-                              "make the id equal to the file name (ids are part of page addresses)")
-            return False
+        rule, origin = loaded
+        shown, document = origin.path, origin.document
         rule.system = system.id
         rule.lang = system.lang
         for index, predicate in enumerate(rule.predicates):
@@ -179,23 +182,19 @@ class _Loader:
                                   f"predicate {predicate.name}: code refused: {error.reason}",
                                   "rewrite the snippet with the constructs listed in rules/README.md")
         self.kb.rules[rule.key] = rule
-        self.kb.origins[rule.key] = Origin(shown, document)
+        self.kb.origins[rule.key] = origin
         return True
 
     def glossary(self):
         path = next((p for p in self.loose if p.name == GLOSSARY_FILE), None)
         if path is None:
             return
-        shown, document = self.read(path, "glossary")
-        if document is None:
+        loaded = self.model(path, "glossary", Glossary, None, "file")
+        if loaded is None:
             self.kb.unloaded.add(ALL_TERMS)
             return
-        try:
-            glossary = Glossary.model_validate(document.data)
-        except ValidationError as error:
-            _model_problems(self.problems, shown, document, "glossary", error)
-            self.kb.unloaded.add(ALL_TERMS)
-            return
+        glossary, origin = loaded
+        shown, document = origin.path, origin.document
         self.kb.glossary_lang = glossary.lang
         for index, term in enumerate(glossary.terms):
             key = f"term:{term.id}"
@@ -212,22 +211,12 @@ class _Loader:
             key = f"concept:{stem}"
             if not file.endswith(".yaml") or (wanted is not None and key not in wanted):
                 continue
-            shown, document = self.read(path, key)
-            concept = None
-            if document is not None:
-                try:
-                    concept = Concept.model_validate(document.data)
-                except ValidationError as error:
-                    _model_problems(self.problems, shown, document, key, error)
-            if concept is not None and concept.id != stem:
-                self.problems.add(shown, document.line(("id",)), f"concept:{concept.id}",
-                                  f"id is {concept.id!r} but the file is {file!r}", "make the id equal to the file name")
-                concept = None
-            if concept is None:
+            loaded = self.model(path, key, Concept, stem, "file")
+            if loaded is None:
                 self.kb.unloaded.add(key)
                 continue
+            concept, self.kb.origins[key] = loaded
             self.kb.concepts[concept.id] = concept
-            self.kb.origins[key] = Origin(shown, document)
 
 
 def _referenced(kb: KnowledgeBase, keys: Collection[str]) -> set[str]:
