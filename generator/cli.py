@@ -22,8 +22,12 @@ def _given_path(root: Path, item: str) -> Path:
     path = Path(item)
     if path.is_absolute() or not (root / path).exists():
         return path
+    return path if _under(path, root) else root / path
+
+
+def _under(path: Path, folder: Path) -> bool:
     here = path.absolute()
-    return path if here == root or root in here.parents else root / path
+    return here == folder or folder in here.parents
 
 
 def _selection(root: Path, items: list[str], problems):
@@ -35,7 +39,9 @@ def _selection(root: Path, items: list[str], problems):
     for item in items:
         path = _given_path(root, item)
         keys = rules_under(root, path)
-        if keys is None:
+        if keys is None and _under(path, root / "translations"):
+            problems.add(item, 0, "", "is a translation path", f"check catalogs with: i18n check {item}")
+        elif keys is None:
             scenario = read_scenarios(path, root, problems)
             if scenario is not None:
                 scenarios.append(scenario)
@@ -73,7 +79,7 @@ def cmd_check(args) -> int:
     root = _root(args)
     external = Problems()
     selected, scenarios = _selection(root, args.files, external)
-    everything = args.all or (selected is None and not scenarios)
+    everything = args.all or not args.files
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
     kb, problems = load_and_validate(root, asked)
     rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
@@ -108,7 +114,7 @@ def cmd_site(args) -> int:
         out = build_site(_root(args), Path(args.out) if args.out else None)
     except InputError as error:
         print(error.problems.report(), file=sys.stderr)
-        print(f"{len(error.problems)} problem(s); nothing was written", file=sys.stderr)
+        log.error("%d problem(s); nothing was written", len(error.problems))
         return EXIT_MALFORMED
     print(f"site built in {out}")
     return EXIT_OK
@@ -148,7 +154,7 @@ def cmd_i18n(args) -> int:
             print(f"{lang}: {summary['files']} file(s) changed; {summary['added']} new, {summary['kept']} kept, "
                   f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete")
         if failed:
-            print("nothing was written", file=sys.stderr)
+            log.error("nothing was written")
             return EXIT_MALFORMED
         write_outputs(all_outputs)
         return EXIT_OK
@@ -158,7 +164,7 @@ def cmd_i18n(args) -> int:
 
         lang = args.only[0] if args.only else None
         if not lang or not locale_exists(lang):
-            print(f"unknown language code {lang!r}; use a code like de, fr, pl", file=sys.stderr)
+            log.error("unknown language code %r; use a code like de, fr, pl", lang)
             return EXIT_MALFORMED
         try:
             written = init_language(root, kb, lang)

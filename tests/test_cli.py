@@ -141,3 +141,11 @@ def test_i18n_check_reports_only_the_catalogs_under_the_paths_given(capsys, repo
     code, out = run_main(capsys, "--root", repo, "i18n", "check", repo / "translations/ru/rules/battlesystem")
     assert code == 0 and "dodge.po" not in out, out
     assert run_main(capsys, "--root", repo, "i18n", "check", "rules/wap")[0] == 2
+
+
+def test_a_translation_path_or_an_empty_rules_path_is_a_problem_and_checks_nothing_else(capsys):
+    code, out = run_main(capsys, "--root", ROOT, "check", "translations/ru/rules/wap", "rules/nowhere")
+    assert code == 2
+    assert "translations/ru/rules/wap: is a translation path — check catalogs with: i18n check" in out
+    assert "rules/nowhere: holds no rule files" in out
+    assert out.strip().splitlines()[-1] == "0 passed, 0 failed"
