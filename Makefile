@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test site check translations browser-deps gettext-deps lint clean
+.PHONY: serve test site check translations browser-deps clean
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,18 @@ browser-deps:  ## Chromium for the browser tests (Debian package; never a downlo
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+test: $(STAMP) browser-deps  ## everything: rules, examples, catalogs, site build, browser tests
+	$(PY) -m generator check
+	$(PY) -m generator i18n check
+	$(PY) -m pytest
+
+clean:
+	rm -rf $(VENV) site build site.staging site.old
+
+# make test also audits the workflows and needs GNU gettext: prerequisites added to the rule above.
+.PHONY: gettext-deps lint
+test: gettext-deps lint
+
 gettext-deps:  ## GNU gettext, whose msgfmt -c the catalog tests run (Debian package)
 	@command -v msgfmt >/dev/null 2>&1 || { \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -38,11 +50,3 @@ gettext-deps:  ## GNU gettext, whose msgfmt -c the catalog tests run (Debian pac
 lint: $(STAMP)  ## audit the GitHub workflows: actionlint (syntax, expressions) and zizmor (security)
 	$(VENV)/bin/actionlint
 	$(VENV)/bin/zizmor --offline --quiet .github/workflows
-
-test: $(STAMP) browser-deps gettext-deps lint  ## everything: workflows, rules, examples, catalogs, site, browser tests
-	$(PY) -m generator check
-	$(PY) -m generator i18n check
-	$(PY) -m pytest
-
-clean:
-	rm -rf $(VENV) site build site.staging site.old
