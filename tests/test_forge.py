@@ -71,7 +71,8 @@ def test_the_workflow_runs_the_same_commands_a_contributor_runs():
 
 
 def test_actionlint_and_zizmor_pass_on_the_workflows():
-    assert subprocess.run([tool("actionlint")], cwd=ROOT, capture_output=True, text=True).returncode == 0
+    linted = subprocess.run([tool("actionlint"), *map(str, workflow_files())], cwd=ROOT, capture_output=True, text=True)
+    assert linted.returncode == 0, linted.stdout + linted.stderr
     result = subprocess.run([tool("zizmor"), "--offline", "--quiet", str(WORKFLOWS)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -87,8 +88,8 @@ jobs:
       - run: echo "${{ github.event.pull_request.title }}"
       - run: echo ${{ matrix.nothing }}
 """)
-    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-    linted = subprocess.run([tool("actionlint")], cwd=tmp_path, capture_output=True, text=True)
+    linted = subprocess.run([tool("actionlint"), str(tmp_path / ".github/workflows/bad.yml")], cwd=tmp_path,
+                            capture_output=True, text=True)
     assert linted.returncode != 0 and "matrix" in linted.stdout
     audited = subprocess.run([tool("zizmor"), "--offline", str(tmp_path / ".github/workflows")],
                              capture_output=True, text=True)
