@@ -15,6 +15,7 @@ from ..model import KnowledgeBase
 from ..problems import Problem, relative
 from .catalog import CatalogError, catalog_path, existing_catalogs, read_catalog
 from .translate import placeholder_problem
+from .typography import LANG as TYPOGRAPHY_LANG, check_russian
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -165,6 +166,8 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
                 source_lang = source.source_lang if source else "en"
                 for issue in check_message(message.id, message.string, source_lang, lang, glossary):
                     problems.append(Problem(shown, message.lineno, label, issue))
+    if TYPOGRAPHY_LANG in languages:
+        problems.extend(check_russian(root, kb))
     return problems
 
 
