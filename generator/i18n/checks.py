@@ -75,10 +75,21 @@ def _contains(haystack: list[str], needle: list[str], lang: str) -> bool:
                for i in range(len(haystack) - len(needle) + 1))
 
 
+def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
+    """The words left once every occurrence of needle is blanked out."""
+    same = (lambda a, b: a == b) if lang == "en" else _same_stem
+    words, size = list(haystack), len(needle)
+    for i in range(len(words) - size + 1):
+        if all(same(word, term) for word, term in zip(words[i:i + size], needle)):
+            words[i:i + size] = [""] * size
+    return words
+
+
 @dataclass
 class Term:
     source: str
     target: str
+    accept: tuple = ()  # other renderings that also satisfy the check (a book's own term for the concept)
 
 
 def read_glossary(root: Path, lang: str) -> list[Term]:
@@ -86,7 +97,8 @@ def read_glossary(root: Path, lang: str) -> list[Term]:
     if not path.exists():
         return []
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return [Term(str(entry["source"]), str(entry["target"])) for entry in data.get("terms", [])]
+    return [Term(str(entry["source"]), str(entry["target"]), tuple(str(word) for word in entry.get("accept", []) or []))
+            for entry in data.get("terms", [])]
 
 
 def check_message(source: str, translation: str, source_lang: str, lang: str, glossary: list[Term]) -> list[str]:
@@ -114,11 +126,14 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
                           f"{translated_markup[kind]} in the translation")
     source_stems = _stems(re.sub(r"\[\[[^\]|]*\|?", " ", source), source_lang)
     translated_stems = _stems(translation, lang)
-    for term in glossary:
-        if _contains(source_stems, _stems(term.source, source_lang), source_lang) and \
-                not _contains(translated_stems, _stems(term.target, lang), lang):
-            issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
-                          f"{term.target!r} (any case or number)")
+    # Longest terms first: the words a longer term has matched ("rank and file") are not checked again as "rank".
+    for term in sorted(glossary, key=lambda term: -len(_stems(term.source, source_lang))):
+        needle = _stems(term.source, source_lang)
+        if _contains(source_stems, needle, source_lang):
+            source_stems = _without(source_stems, needle, source_lang)
+            if not any(_contains(translated_stems, _stems(target, lang), lang) for target in (term.target, *term.accept)):
+                issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
+                              f"{term.target!r} (any case or number)")
     return issues
 
 
