@@ -73,8 +73,8 @@ class Argument(Strict):
     def choice_needs_values(self):
         if self.type == "choice" and not self.values:
             raise ValueError("type 'choice' needs a list of allowed 'values'")
-        if self.type != "choice" and self.values is not None:
-            raise ValueError("'values' is only for type 'choice'")
+        if self.type not in ("choice", "text") and self.values is not None:
+            raise ValueError("'values' is only for type 'choice' (the allowed values) or 'text' (the known ids)")
         return self
 
 

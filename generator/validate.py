@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections import Counter
 
 from .markup import references
@@ -35,6 +37,31 @@ def _is_point(value) -> bool:
     return isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value)
 
 
+NEAR_MISS_RATIO = 0.85  # difflib similarity from which an unknown text value is taken for a misspelt known id
+
+
+def _folded(text: str) -> str:
+    return re.sub(r"[^0-9a-zа-я]", "", str(text).casefold().replace("ё", "е"))
+
+
+def near_miss(value: str, known: list) -> str | None:
+    """The known id that `value` misspells (other case, spaces, its last words only, a typo), else None.
+
+    A text argument may name known ids (`values`) and still accept any other id: the snag is a known
+    id written slightly wrong, which a predicate would silently treat as a stranger."""
+    if value in known:
+        return None
+    folded = _folded(value)
+    if not folded:
+        return None
+    for candidate in known:
+        parts = str(candidate).split("-")
+        tails = {_folded("-".join(parts[i:])) for i in range(len(parts))}
+        if folded in tails or difflib.SequenceMatcher(None, folded, _folded(candidate)).ratio() >= NEAR_MISS_RATIO:
+            return str(candidate)
+    return None
+
+
 def value_problem(kind: str, value, values=None, nullable=False):
     """None if `value` fits the declared type, else the form that was expected."""
     if value is None:
@@ -55,6 +82,11 @@ def value_problem(kind: str, value, values=None, nullable=False):
         "choice": lambda v: v in (values or []),
     }
     if checks[kind](value):
+        if kind == "text" and values:
+            meant = near_miss(value, values)
+            if meant:
+                return (f"the id {meant} exactly ({value!r} looks like a misspelling of it; the known ids are "
+                        f"{', '.join(map(str, values))}, and any other id stands for another value)")
         return None
     if kind == "choice":
         return "one of " + ", ".join(str(v) for v in values or [])
