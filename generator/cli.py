@@ -26,8 +26,9 @@ def cmd_check(args) -> int:
     root = _root(args)
     kb, problems = load(root)
     problems.extend(validate(kb))
+    checked = kb if not problems else None  # references are checked against a knowledge base that loaded cleanly
     for language in read_languages(root):
-        Translations.load(root, language["code"], problems)
+        Translations.load(root, language["code"], problems, checked)
     cases = rule_cases(kb) if not args.files or args.all else []
     external = Problems()
     for file in args.files:

@@ -67,7 +67,7 @@ def test_a_broken_catalog_is_reported_with_its_line_and_nothing_is_written(repo)
                     encoding="utf-8")
     result = generator(repo, "check")
     assert result.returncode == 2
-    assert CATALOG + ":" in result.stdout and "not a valid catalog" in result.stdout
+    assert CATALOG + ":" in result.stdout and "must hold one string in double quotes" in result.stdout
     before = path.read_bytes()
     assert generator(repo, "i18n", "update").returncode == 2
     assert path.read_bytes() == before

@@ -61,19 +61,27 @@ def _phrase(text: str) -> tuple[str, ...]:
 
 
 def read_forbidden(root: Path) -> list[Forbidden]:
-    """The forbidden words of translations/ru/glossary.yaml: per term (use the target) and the top-level list."""
+    """The forbidden words of translations/ru/glossary.yaml: per term (use the target) and the top-level list.
+
+    Malformed entries are skipped here: `read_glossary` reports them with file and line."""
     path = Path(root) / "translations" / LANG / "glossary.yaml"
     if not path.exists():
         return []
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return []
+    data = data if isinstance(data, dict) else {}
     found = []
-    for term in data.get("terms", []) or []:
-        for phrase in term.get("forbidden", []) or []:
-            found.append(Forbidden(_phrase(phrase), f"the glossary term is «{term['target']}»"))
-    for entry in data.get("forbidden", []) or []:
-        phrases = entry["phrase"] if isinstance(entry["phrase"], list) else [entry["phrase"]]
-        for phrase in phrases:
-            found.append(Forbidden(_phrase(phrase), str(entry["use"])))
+    for term in data.get("terms") or []:
+        if isinstance(term, dict) and isinstance(term.get("forbidden"), list):
+            found += [Forbidden(_phrase(phrase), f"the glossary term is «{term.get('target')}»")
+                      for phrase in term["forbidden"] if isinstance(phrase, str) and phrase.strip()]
+    for entry in data.get("forbidden") or []:
+        if not isinstance(entry, dict) or not isinstance(entry.get("use"), str):
+            continue
+        phrases = entry.get("phrase") if isinstance(entry.get("phrase"), list) else [entry.get("phrase")]
+        found += [Forbidden(_phrase(phrase), entry["use"]) for phrase in phrases if isinstance(phrase, str) and phrase.strip()]
     return found
 
 
