@@ -106,3 +106,17 @@ def test_i18n_check_reports_a_slip_in_a_russian_catalog_string(repo):
     assert result.returncode == 2
     assert any(line.startswith("translations/ru/ui.po:") and "straight quote" in line
                for line in result.stdout.splitlines())
+
+
+def test_a_malformed_forbidden_entry_is_reported_with_its_line_and_skipped_by_the_typography_check(tmp_path):
+    from generator.i18n.checks import read_glossary
+
+    write_glossary = tmp_path / "translations" / "ru" / "glossary.yaml"
+    write_glossary.parent.mkdir(parents=True)
+    write_glossary.write_text("lang: ru\nterms:\n  - {source: rout, target: паническое бегство, forbidden: [разгром*]}\n"
+                              "  - {source: unit, target: отряд, accept: отряд}\nforbidden:\n"
+                              "  - {phrase: к примеру}\n", encoding="utf-8")
+    terms, found = read_glossary(tmp_path, "ru")
+    assert [term.source for term in terms] == ["rout"]
+    assert sorted(problem.line for problem in found) == [4, 6]
+    assert [entry.words for entry in read_forbidden(tmp_path)] == [("разгром*",)]
