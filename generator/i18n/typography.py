@@ -126,7 +126,7 @@ def check_russian(root: Path, kb: KnowledgeBase) -> list[Problem]:
         except CatalogError:
             continue  # check_catalogs reports the syntax error
         for message in catalog:
-            if not message.id or message.fuzzy:
+            if not message.id:  # fuzzy strings too, as the other checks do
                 continue
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             subject = message.context or str(message.id if isinstance(message.id, str) else message.id[0])[:50]
