@@ -113,7 +113,8 @@ def test_a_malformed_forbidden_entry_is_reported_with_its_line_and_skipped_by_th
 
     write_glossary = tmp_path / "translations" / "ru" / "glossary.yaml"
     write_glossary.parent.mkdir(parents=True)
-    write_glossary.write_text("lang: ru\nterms:\n  - {source: rout, target: паническое бегство, forbidden: [разгром*]}\n"
+    write_glossary.write_text("lang: ru\nterms:\n"
+                              "  - {source: rout, target: паническое бегство, forbidden: [разгром*]}\n"
                               "  - {source: unit, target: отряд, accept: отряд}\nforbidden:\n"
                               "  - {phrase: к примеру}\n", encoding="utf-8")
     terms, found = read_glossary(tmp_path, "ru")

@@ -190,7 +190,8 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
         needle = _stems(term.source, source_lang)
         if _contains(source_stems, needle, source_lang):
             source_stems = _without(source_stems, needle, source_lang)
-            if not any(_contains(translated_stems, _stems(target, lang), lang) for target in (term.target, *term.accept)):
+            targets = (term.target, *term.accept)
+            if not any(_contains(translated_stems, _stems(target, lang), lang) for target in targets):
                 issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
                               f"{term.target!r} (any case or number)")
     return issues

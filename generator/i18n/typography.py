@@ -11,13 +11,14 @@ import yaml
 
 from ..model import KnowledgeBase
 from ..problems import Problem, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, read_catalog
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_catalog
 from .extract import knowledge_base_messages
 
 LANG = "ru"
 NBSP = "\u00a0"
 # Units written after a number; the space before them must not break («25 мм», «4 дюйма»).
 UNITS = r"(?:мм|см|дюйм(?:а|ов)?|К6)"
+AROUND = 12  # characters of context shown on either side of a slip
 _CODE = re.compile(r"`[^`]*`")
 _REFERENCE = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
 
@@ -81,7 +82,8 @@ def read_forbidden(root: Path) -> list[Forbidden]:
         if not isinstance(entry, dict) or not isinstance(entry.get("use"), str):
             continue
         phrases = entry.get("phrase") if isinstance(entry.get("phrase"), list) else [entry.get("phrase")]
-        found += [Forbidden(_phrase(phrase), entry["use"]) for phrase in phrases if isinstance(phrase, str) and phrase.strip()]
+        found += [Forbidden(_phrase(phrase), entry["use"])
+                  for phrase in phrases if isinstance(phrase, str) and phrase.strip()]
     return found
 
 
@@ -106,7 +108,7 @@ def text_issues(text: str, forbidden: list[Forbidden]) -> list[tuple[str, str]]:
 
 
 def _around(text: str, match: re.Match) -> str:
-    return text[max(0, match.start() - 12):match.end() + 12].replace(NBSP, "⍽").replace("\n", " ")
+    return text[max(0, match.start() - AROUND):match.end() + AROUND].replace(NBSP, "⍽").replace("\n", " ")
 
 
 def check_russian(root: Path, kb: KnowledgeBase) -> list[Problem]:
@@ -129,7 +131,7 @@ def check_russian(root: Path, kb: KnowledgeBase) -> list[Problem]:
             if not message.id:  # fuzzy strings too, as the other checks do
                 continue
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            subject = message.context or str(message.id if isinstance(message.id, str) else message.id[0])[:50]
+            subject = message_label(message)
             for text in strings:
                 for problem, hint in text_issues(text or "", forbidden):
                     problems.append(Problem(relative(path, root), message.lineno, subject, problem, hint))
