@@ -28,6 +28,7 @@ SEEDS = ROOT.parent / "shared" / "seeds"
 FOLDERS = ("rules", "translations")
 COVERAGE = 0.6  # share of our sentence's content words that the common subsequence must reach
 MIN_RUN = 7  # and the least number of content words in it: shorter overlaps are ordinary phrasing
+LINE_SEARCH = 40  # how many lines below a text's first line the report looks for a sentence's first words
 
 # Words that carry no fact of their own; dropped before alignment (compared after lower-casing, ё as е).
 ENGLISH_FUNCTION_WORDS = frozenset("""
@@ -126,7 +127,7 @@ def sentences_of(text: str) -> list[str]:
 def _line_of(lines: list[str], start: int, sentence: str) -> int:
     """The line (1-based) at or after `start` where the sentence's first words are written."""
     head = _TOKEN.findall(sentence.casefold())[:3]
-    for number in range(start, min(start + 40, len(lines))):
+    for number in range(start, min(start + LINE_SEARCH, len(lines))):
         words = _TOKEN.findall(lines[number].casefold())
         if head and any(words[i:i + len(head)] == head for i in range(len(words))):
             return number + 1

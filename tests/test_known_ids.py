@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from generator.examples import external_cases, run_case
-from generator.problems import Problems
-from generator.validate import near_miss
+from generator import cli
+from generator.value_types import near_miss
 
-from .conftest import write
+from .conftest import ROOT, write
 from .test_load import problems_of
 
 FACTIONS = ["daemons-of-khorne", "daemons-of-slaanesh", "daemons-of-tzeentch", "daemons-of-nurgle"]
@@ -24,30 +23,35 @@ def test_an_exact_id_or_a_stranger_is_no_near_miss():
         assert near_miss(written, FACTIONS) is None, written
 
 
-def test_a_players_scenario_with_a_misspelt_faction_is_refused_naming_the_id_meant(kb, tmp_path):
+def check(scenarios, capsys) -> tuple[int, list[str]]:
+    """`generator check FILE` run in-process: its exit code and the lines it printed."""
+    code = cli.main(["--root", str(ROOT), "check", str(scenarios)])
+    captured = capsys.readouterr()
+    return code, (captured.out + captured.err).splitlines()
+
+
+def test_a_players_scenario_with_a_misspelt_faction_is_refused_naming_the_id_meant(tmp_path, capsys):
     scenarios = write(tmp_path / "game.yaml", """
 - {rule: wap/daemon-of-nurgle, predicate: hates, given: {target: tzeentch}, expect: false}
 - {rule: wap/daemon-of-nurgle, predicate: ally_status, given: {other: Daemons of Khorne}, expect: null}
 """)
-    problems = Problems()
-    cases = external_cases(kb, scenarios, tmp_path, problems)
-    assert cases == []
-    shown = [str(problem) for problem in problems]
-    assert len(shown) == 2, shown
-    assert shown[0].startswith("game.yaml:2: wap/daemon-of-nurgle: target is 'tzeentch'") and \
-        "daemons-of-tzeentch exactly" in shown[0]
-    assert shown[1].startswith("game.yaml:3:") and "daemons-of-khorne exactly" in shown[1]
+    code, lines = check(scenarios, capsys)
+    assert code == 2, lines
+    found = [line for line in lines if "game.yaml:" in line]
+    assert len(found) == 2, lines
+    assert "game.yaml:2: wap/daemon-of-nurgle: target is 'tzeentch'" in found[0] and \
+        "daemons-of-tzeentch exactly" in found[0]
+    assert "game.yaml:3:" in found[1] and "daemons-of-khorne exactly" in found[1]
 
 
-def test_a_players_scenario_with_an_unknown_faction_runs_and_gets_no_hatred(kb, tmp_path):
+def test_a_players_scenario_with_an_unknown_faction_runs_and_gets_no_hatred(tmp_path, capsys):
     scenarios = write(tmp_path / "game.yaml", """
 - {rule: wap/daemon-of-nurgle, predicate: hates, given: {target: empire}, expect: false}
 - {rule: wap/daemon-of-nurgle, predicate: hates, given: {target: daemons-of-tzeentch}, expect: true}
 """)
-    problems = Problems()
-    cases = external_cases(kb, scenarios, tmp_path, problems)
-    assert not problems, problems.report()
-    assert [run_case(kb, case).passed for case in cases] == [True, True]
+    code, lines = check(scenarios, capsys)
+    assert code == 0, lines
+    assert lines[-1] == "2 passed, 0 failed", lines
 
 
 def test_a_worked_example_with_a_misspelt_faction_is_a_check_problem(repo):
