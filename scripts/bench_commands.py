@@ -8,7 +8,7 @@ Inputs: a temporary copy of the repository's inputs plus N copies of `wap/dodge`
 the way issue 13 measured them; `--inputs words` uses `scripts/bench_search.py`'s synthetic
 1,200-word rules instead. The catalogs are brought up to date once, so `i18n update` has nothing
 to change. Each command runs in a fresh process (`python -m generator --root COPY …`) with the code
-from `--code` (default: this checkout); the figures are wall time and the process's peak RSS.
+from `--code` (default: this checkout); the figures are wall time, CPU time and the process's peak RSS.
 """
 
 from __future__ import annotations
@@ -79,15 +79,18 @@ def word_rules(into: Path, count: int) -> Path:
     return synthetic_repository(into, count)
 
 
-def run(code: Path, root: Path, arguments: list[str], cache: Path) -> tuple[float, float, int]:
-    """Wall seconds, peak RSS in MiB and exit code of one command in a fresh process."""
+def run(code: Path, root: Path, arguments: list[str], cache: Path) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds, peak RSS in MiB and exit code of one command in a fresh process.
+
+    CPU time (user + system) is the steadier figure on a shared machine, where wall time waits for a core.
+    """
     environment = dict(os.environ, PYTHONPATH=str(code), XDG_CACHE_HOME=str(cache))
     started = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(root), *arguments], cwd=code,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
     _pid, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - started
-    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
 def main() -> int:
@@ -99,7 +102,7 @@ def main() -> int:
     args = parser.parse_args()
     make = dodge_copies if args.inputs == "dodge" else word_rules
     print(f"code: {args.code}; inputs: {args.inputs}; {os.cpu_count()} cores")
-    print(f"{'rules':>6} {'command':<26} {'seconds':>8} {'peak MiB':>9} {'exit':>5}")
+    print(f"{'rules':>6} {'command':<26} {'seconds':>8} {'CPU s':>7} {'peak MiB':>9} {'exit':>5}")
     with tempfile.TemporaryDirectory(prefix="bench-commands-") as temporary:
         for count in args.rules:
             root = make(Path(temporary) / f"repo-{count}", count)
@@ -114,8 +117,8 @@ def main() -> int:
                 arguments = [item.format(scenario=scenario) for item in arguments]
                 repeat = 1 if "empty cache" in name else args.repeat
                 runs = sorted(run(args.code, root, arguments, cache) for _ in range(repeat))
-                seconds, peak, code = runs[len(runs) // 2]
-                print(f"{total:>6} {name:<26} {seconds:>8.2f} {peak:>9.0f} {code:>5}", flush=True)
+                seconds, cpu, peak, code = runs[len(runs) // 2]
+                print(f"{total:>6} {name:<26} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}", flush=True)
             shutil.rmtree(root, ignore_errors=True)
     return 0
 
