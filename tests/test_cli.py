@@ -149,3 +149,15 @@ def test_a_translation_path_or_an_empty_rules_path_is_a_problem_and_checks_nothi
     assert "translations/ru/rules/wap: is a translation path — check catalogs with: i18n check" in out
     assert "rules/nowhere: holds no rule files" in out
     assert out.strip().splitlines()[-1] == "0 passed, 0 failed"
+
+
+def test_an_alias_bomb_in_a_rule_or_a_scenario_file_exits_2_with_file_line_and_hint(capsys, repo, tmp_path):  # F8
+    from .test_yamlfile import BILLION_LAUGHS
+
+    write(repo / "rules/wap/bomb.yaml", "id: bomb\n" + BILLION_LAUGHS)
+    code, out = run_main(capsys, "--root", repo, "check")
+    assert code == 2
+    assert "rules/wap/bomb.yaml:4: wap/bomb: the alias *l0 repeats another part of the file; aliases are not " \
+           "allowed — write the value out in full" in out
+    code, out = run_main(capsys, "--root", repo, "check", write(tmp_path / "bomb.yaml", BILLION_LAUGHS))
+    assert code == 2 and "bomb.yaml:3: the alias *l0" in out
