@@ -161,3 +161,19 @@ def test_an_alias_bomb_in_a_rule_or_a_scenario_file_exits_2_with_file_line_and_h
            "allowed — write the value out in full" in out
     code, out = run_main(capsys, "--root", repo, "check", write(tmp_path / "bomb.yaml", BILLION_LAUGHS))
     assert code == 2 and "bomb.yaml:3: the alias *l0" in out
+
+
+def test_a_failing_example_names_the_line_where_its_entry_starts(capsys, repo):
+    path = repo / "rules/t9a/scout.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("expect: true", "expect: false", 1), encoding="utf-8")
+    code, out = run_main(capsys, "--root", repo, "check")
+    assert code == 1
+    failure = next(line for line in out.splitlines() if line.startswith("FAIL "))
+    number = int(failure.split(":")[1])
+    lines = path.read_text(encoding="utf-8").splitlines()
+    entry = lines[number - 1:]
+    assert entry[0].lstrip().startswith("- ")  # the example's own list item...
+    following = next(index for index, line in enumerate(entry[1:], 1) if line.lstrip().startswith("- ") and
+                     len(line) - len(line.lstrip()) <= len(entry[0]) - len(entry[0].lstrip()))
+    assert any("expect: false" in line for line in entry[:following])  # ...which holds the changed answer
