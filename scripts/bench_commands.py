@@ -99,6 +99,7 @@ def main() -> int:
     parser.add_argument("--inputs", choices=["dodge", "words"], default="dodge")
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout whose generator/ runs the commands")
     parser.add_argument("--repeat", type=int, default=1, help="runs per command (the median is shown)")
+    parser.add_argument("--only", choices=["check", "i18n"], help="time only the check or only the i18n commands")
     args = parser.parse_args()
     make = dodge_copies if args.inputs == "dodge" else word_rules
     print(f"code: {args.code}; inputs: {args.inputs}; {os.cpu_count()} cores")
@@ -114,6 +115,8 @@ def main() -> int:
             scenario.write_text(text if count else text.replace("synth/dodge-0001", "wap/dodge"), encoding="utf-8")
             total = 13 + count
             for name, arguments in COMMANDS.items():
+                if args.only and not name.startswith(args.only):
+                    continue
                 arguments = [item.format(scenario=scenario) for item in arguments]
                 repeat = 1 if "empty cache" in name else args.repeat
                 runs = sorted(run(args.code, root, arguments, cache) for _ in range(repeat))
