@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Union
 
 from .evaluate import SnippetRuntimeError
 from .model import KnowledgeBase
@@ -29,7 +30,11 @@ class Case:
     name: str
     case_id: str
     file: str
-    line: int
+    where: Union[int, Callable[[], int]]  # the line, or how to find it (only a failure needs it)
+
+    @property
+    def line(self) -> int:
+        return self.where if isinstance(self.where, int) else self.where()
 
     @property
     def test_id(self) -> str:
@@ -71,7 +76,7 @@ def rule_cases(kb: KnowledgeBase) -> list[Case]:
         origin = kb.origins[key]
         for index, example in enumerate(rule.examples):
             cases.append(Case(rule.key, example.predicate, example.given, example.expect, example.name,
-                              example.id, origin.path, origin.line("examples", index)))
+                              example.id, origin.path, functools.partial(origin.line, "examples", index)))
     return cases
 
 

@@ -13,7 +13,7 @@ marks); otherwise the pure-Python one does the same job.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
 from pathlib import Path
 
 import yaml
@@ -32,21 +32,33 @@ SEQUENCE_TAG, MAPPING_TAG = _CORE + "seq", _CORE + "map"
 PLAIN_DATA_HINT = "only plain values, lists and mappings are allowed: remove the tag"
 
 
-@dataclass
 class YamlDocument:
-    """Plain data from one file, with the line where each part of it starts."""
+    """Plain data from one file, with the line where each part of it starts.
 
-    data: object
-    lines: dict[tuple, int] = field(default_factory=dict)
+    The map of lines may be left to be made from `text` when first asked for: most files never
+    have a problem to report, so the cached path keeps only their data.
+    """
+
+    def __init__(self, data: object, lines: dict[tuple, int] | None = None, text: str | None = None):
+        self.data = data
+        self._lines = lines
+        self._text = text
+
+    @property
+    def lines(self) -> dict[tuple, int]:
+        if self._lines is None:
+            self._lines = parse_yaml(self._text).lines if self._text is not None else {}
+        return self._lines
 
     def line(self, path) -> int:
         """The line of the deepest known part of `path` (1-based; 1 if nothing matches)."""
+        lines = self.lines
         path = tuple(path)
         while path:
-            if path in self.lines:
-                return self.lines[path]
+            if path in lines:
+                return lines[path]
             path = path[:-1]
-        return self.lines.get((), 1)
+        return lines.get((), 1)
 
 
 class YamlError(Exception):
@@ -75,9 +87,14 @@ def _tag_problem(node, kind: str) -> YamlError:
 _PLAIN_VALUES: dict[tuple[str, str], object] = {}  # (tag, text) -> the immutable value it reads as, per process
 
 
-def _build(loader, root_node):
-    """Plain data and a line map from a composed node graph that holds no aliases (refused beforehand)."""
-    lines: dict[tuple, int] = {(): _line(root_node)}
+def _ignore(_path, _line_number):
+    pass
+
+
+def _build(loader, root_node, with_lines: bool = True):
+    """Plain data and a line map (None without `with_lines`) from a node graph with no aliases (refused beforehand)."""
+    lines: dict[tuple, int] | None = {(): _line(root_node)} if with_lines else None
+    note = lines.__setitem__ if with_lines else _ignore
     constructors = SafeConstructor.yaml_constructors
     str_tag = _CORE + "str"
     scalar_node, sequence_node = yaml.ScalarNode, yaml.SequenceNode
@@ -100,15 +117,14 @@ def _build(loader, root_node):
         if node.__class__ is scalar_node:
             return scalar(node)
         if depth >= MAX_NESTING:
-            raise YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", _line(node),
-                            "flatten the data")
+            raise _too_deep(_line(node))
         if node.__class__ is sequence_node:
             if node.tag != SEQUENCE_TAG:
                 raise _tag_problem(node, "list")
             items = []
             for index, item in enumerate(node.value):
                 child = path + (index,)
-                lines[child] = item.start_mark.line + 1
+                note(child, item.start_mark.line + 1)
                 items.append(build(item, child, depth + 1))
             return items
         if node.tag != MAPPING_TAG:
@@ -123,7 +139,7 @@ def _build(loader, root_node):
                     f"key {key!r} appears twice in the same mapping", _line(key_node),
                     "remove or rename one of them (YAML would silently keep only the last)")
             child = path + (key,)
-            lines[child] = key_node.start_mark.line + 1
+            note(child, key_node.start_mark.line + 1)
             result[key] = build(value_node, child, depth + 1)
         return result
 
@@ -179,8 +195,32 @@ def _refuse_aliases(text: str):
         loader.dispose()
 
 
-def _too_deep_error(text: str) -> YamlError:
-    """Where `text` first nests deeper than MAX_NESTING, found by scanning events without recursion."""
+_BRACKET = re.compile(r"[\[\]{}]")
+BRACKET_SLACK = 4  # brackets in prose ("[[wap/dodge]]") count too, so the rough count gets this much headroom
+
+
+def _refuse_deep_brackets(text: str):
+    """Refuse flow nesting far past MAX_NESTING before the pure-Python scanner, slow on it, ever sees it.
+
+    libyaml refuses deep nesting itself; the pure scanner takes seconds on a few thousand levels.
+    Brackets inside quotes or prose are counted too, so the bound is generous (BRACKET_SLACK times the limit).
+    """
+    depth = 0
+    for match in _BRACKET.finditer(text):
+        depth = depth + 1 if match.group() in "[{" else max(depth - 1, 0)
+        if depth > MAX_NESTING * BRACKET_SLACK:
+            raise _too_deep(text.count("\n", 0, match.start()) + 1)
+
+
+def _too_deep(line: int) -> YamlError:
+    return YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", line, "flatten the data")
+
+
+def _too_deep_error(text: str, line: int = 1) -> YamlError:
+    """Where `text` first nests deeper than MAX_NESTING, found by scanning events without recursion.
+
+    `line` is used when the scan cannot tell (libyaml refuses a deep flow collection before any event).
+    """
     depth = 0
     loader = LOADER(text)
     try:
@@ -188,20 +228,26 @@ def _too_deep_error(text: str) -> YamlError:
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_NESTING:
-                    return YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep",
-                                     event.start_mark.line + 1, "flatten the data")
+                    return _too_deep(event.start_mark.line + 1)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
+    except yaml.YAMLError:
+        pass
     finally:
         loader.dispose()
-    return YamlError("the file nests too deeply to read", 1, "flatten the data")
+    return _too_deep(line)
 
 
-def parse_yaml(text: str) -> YamlDocument:
-    """Parse one YAML document into plain data and a map of lines; raise YamlError if it is broken or refused."""
+def parse_yaml(text: str, with_lines: bool = True) -> YamlDocument:
+    """Parse one YAML document into plain data and a map of lines; raise YamlError if it is broken or refused.
+
+    Without `with_lines` the map is made from the text again only if it is asked for.
+    """
     if len(text) > MAX_YAML_BYTES:
         raise YamlError(f"the file is larger than {MAX_YAML_BYTES:,} characters", 1,
                         "split it into smaller files (one rule per file)")
+    if LOADER is PureLoader:
+        _refuse_deep_brackets(text)
     if "&" in text:  # without an anchor there can be no alias; with one, refuse any alias before composing
         _refuse_aliases(text)
     loader = LOADER(text)
@@ -212,15 +258,14 @@ def parse_yaml(text: str) -> YamlDocument:
             raise _too_deep_error(text) from None
         if node is None:
             return YamlDocument(data=None, lines={(): 1})
-        data, lines = _build(loader, node)
-        return YamlDocument(data=data, lines=lines)
+        data, lines = _build(loader, node, with_lines)
+        return YamlDocument(data, lines, text)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
         message = " ".join(part for part in (error.context, error.problem) if part)
-        if "maximum nesting depth" in message:  # libyaml's own limit (1,000 levels)
-            raise YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", line,
-                            "flatten the data") from None
+        if "maximum nesting depth" in message:  # libyaml's own limit (1,000 levels): find where ours was passed
+            raise _too_deep_error(text, line) from None
         raise YamlError(f"not valid YAML: {message}", line,
                         "check the indentation and quoting on this line and the one before") from None
     except yaml.YAMLError as error:
@@ -242,12 +287,8 @@ def parse_yaml_cached(text: str) -> YamlDocument:
     if version is None:
         version = _VERSIONS[LOADER] = source_version(__file__, extra=f"{yaml.__version__} {LOADER.__name__}")
 
-    def parse():
-        document = parse_yaml(text)
-        return document.data, document.lines
-
-    data, lines = cached("yaml", version, text.encode("utf-8"), parse)
-    return YamlDocument(data=data, lines=lines)
+    data = cached("yaml", version, text.encode("utf-8"), lambda: parse_yaml(text, with_lines=False).data)
+    return YamlDocument(data, text=text)
 
 
 def read_yaml(path: Path) -> YamlDocument:

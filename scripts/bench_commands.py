@@ -8,7 +8,7 @@ Inputs: a temporary copy of the repository's inputs plus N copies of `wap/dodge`
 the way issue 13 measured them; `--inputs words` uses `scripts/bench_search.py`'s synthetic
 1,200-word rules instead. The catalogs are brought up to date once, so `i18n update` has nothing
 to change. Each command runs in a fresh process (`python -m generator --root COPY …`) with the code
-from `--code` (default: this checkout); the figures are wall time and the process's peak RSS.
+from `--code` (default: this checkout); the figures are wall time, CPU time and the process's peak RSS.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ SCENARIO = """- rule: synth/dodge-{number:04d}
           mounted: false, mounted_allowed: false}}
   expect: 6
 """
-COMMANDS = {  # name -> arguments after `--root COPY`
+COMMANDS = {  # name -> arguments after `--root COPY`; each size starts with an empty YAML cache
+    "check (empty cache)": ["check"],
     "check": ["check"],
     "i18n check": ["i18n", "check"],
     "i18n update (no change)": ["i18n", "update"],
@@ -78,15 +79,18 @@ def word_rules(into: Path, count: int) -> Path:
     return synthetic_repository(into, count)
 
 
-def run(code: Path, root: Path, arguments: list[str]) -> tuple[float, float, int]:
-    """Wall seconds, peak RSS in MiB and exit code of one command in a fresh process."""
-    environment = dict(os.environ, PYTHONPATH=str(code))
+def run(code: Path, root: Path, arguments: list[str], cache: Path) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds, peak RSS in MiB and exit code of one command in a fresh process.
+
+    CPU time (user + system) is the steadier figure on a shared machine, where wall time waits for a core.
+    """
+    environment = dict(os.environ, PYTHONPATH=str(code), XDG_CACHE_HOME=str(cache))
     started = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(root), *arguments], cwd=code,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
     _pid, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - started
-    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
 def main() -> int:
@@ -95,24 +99,30 @@ def main() -> int:
     parser.add_argument("--inputs", choices=["dodge", "words"], default="dodge")
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout whose generator/ runs the commands")
     parser.add_argument("--repeat", type=int, default=1, help="runs per command (the median is shown)")
+    parser.add_argument("--only", choices=["check", "i18n"], help="time only the check or only the i18n commands")
     args = parser.parse_args()
     make = dodge_copies if args.inputs == "dodge" else word_rules
     print(f"code: {args.code}; inputs: {args.inputs}; {os.cpu_count()} cores")
-    print(f"{'rules':>6} {'command':<26} {'seconds':>8} {'peak MiB':>9} {'exit':>5}")
+    print(f"{'rules':>6} {'command':<26} {'seconds':>8} {'CPU s':>7} {'peak MiB':>9} {'exit':>5}")
     with tempfile.TemporaryDirectory(prefix="bench-commands-") as temporary:
         for count in args.rules:
             root = make(Path(temporary) / f"repo-{count}", count)
             # Bring every catalog up to date once, so the timed `i18n update` has nothing to change.
-            run(ROOT, root, ["i18n", "update"])
+            cache = Path(temporary) / f"cache-{count}"  # generator.diskcache's folder, empty at first
+            if args.only != "check":
+                run(ROOT, root, ["i18n", "update"], Path(temporary) / "cache-setup")
             scenario = Path(temporary) / "scenario.yaml"
             text = SCENARIO.format(number=max(count // 2, 1))
             scenario.write_text(text if count else text.replace("synth/dodge-0001", "wap/dodge"), encoding="utf-8")
             total = 13 + count
             for name, arguments in COMMANDS.items():
+                if args.only and not name.startswith(args.only):
+                    continue
                 arguments = [item.format(scenario=scenario) for item in arguments]
-                runs = sorted(run(args.code, root, arguments) for _ in range(args.repeat))
-                seconds, peak, code = runs[len(runs) // 2]
-                print(f"{total:>6} {name:<26} {seconds:>8.2f} {peak:>9.0f} {code:>5}", flush=True)
+                repeat = 1 if "empty cache" in name else args.repeat
+                runs = sorted(run(args.code, root, arguments, cache) for _ in range(repeat))
+                seconds, cpu, peak, code = runs[len(runs) // 2]
+                print(f"{total:>6} {name:<26} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}", flush=True)
             shutil.rmtree(root, ignore_errors=True)
     return 0
 

@@ -149,3 +149,31 @@ def test_a_translation_path_or_an_empty_rules_path_is_a_problem_and_checks_nothi
     assert "translations/ru/rules/wap: is a translation path — check catalogs with: i18n check" in out
     assert "rules/nowhere: holds no rule files" in out
     assert out.strip().splitlines()[-1] == "0 passed, 0 failed"
+
+
+def test_an_alias_bomb_in_a_rule_or_a_scenario_file_exits_2_with_file_line_and_hint(capsys, repo, tmp_path):  # F8
+    from .test_yamlfile import BILLION_LAUGHS
+
+    write(repo / "rules/wap/bomb.yaml", "id: bomb\n" + BILLION_LAUGHS)
+    code, out = run_main(capsys, "--root", repo, "check")
+    assert code == 2
+    assert "rules/wap/bomb.yaml:4: wap/bomb: the alias *l0 repeats another part of the file; aliases are not " \
+           "allowed — write the value out in full" in out
+    code, out = run_main(capsys, "--root", repo, "check", write(tmp_path / "bomb.yaml", BILLION_LAUGHS))
+    assert code == 2 and "bomb.yaml:3: the alias *l0" in out
+
+
+def test_a_failing_example_names_the_line_where_its_entry_starts(capsys, repo):
+    path = repo / "rules/t9a/scout.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("expect: true", "expect: false", 1), encoding="utf-8")
+    code, out = run_main(capsys, "--root", repo, "check")
+    assert code == 1
+    failure = next(line for line in out.splitlines() if line.startswith("FAIL "))
+    number = int(failure.split(":")[1])
+    lines = path.read_text(encoding="utf-8").splitlines()
+    entry = lines[number - 1:]
+    assert entry[0].lstrip().startswith("- ")  # the example's own list item...
+    following = next(index for index, line in enumerate(entry[1:], 1) if line.lstrip().startswith("- ") and
+                     len(line) - len(line.lstrip()) <= len(entry[0]) - len(entry[0].lstrip()))
+    assert any("expect: false" in line for line in entry[:following])  # ...which holds the changed answer
