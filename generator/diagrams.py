@@ -20,8 +20,8 @@ from typing import Callable, Optional
 
 from markupsafe import Markup, escape
 
-from .evaluate import SnippetRuntimeError
-from .helpers import square_gap
+from .evaluate import MAX_PROBE_STEPS, Budget, SnippetRuntimeError
+from .evaluate.helpers import square_gap
 from .model import Example, Rule
 
 OK = "#2e7d32"  # the colours of "yes" and "no" in docs/assets/kb.css
@@ -110,7 +110,7 @@ def _is_points(value) -> bool:
 _BOUNDARIES: dict = {}
 
 
-def _boundaries(key, answer: Callable[[float], object], low: float, high: float, step: float) -> list[tuple]:
+def _boundaries(key, answer: Callable[[float, Budget], object], low: float, high: float, step: float) -> list[tuple]:
     """Where a predicate's answer changes along one argument: [(value, answer below, answer above)].
 
     Scans from `low` to `high`, then narrows each change down by bisection. Values are rounded to
@@ -119,16 +119,17 @@ def _boundaries(key, answer: Callable[[float], object], low: float, high: float,
     if key in _BOUNDARIES:
         return _BOUNDARIES[key]
     found = []
+    budget = Budget(MAX_PROBE_STEPS)  # every probe of this boundary shares one budget
     count = int(round((high - low) / step))
-    previous_value, previous = low, answer(low)
+    previous_value, previous = low, answer(low, budget)
     for index in range(1, count + 1):
         value = low + index * step
-        current = answer(value)
+        current = answer(value, budget)
         if current != previous:
             a, b = previous_value, value
             for _ in range(40):
                 middle = (a + b) / 2
-                if answer(middle) == previous:
+                if answer(middle, budget) == previous:
                     a = middle
                 else:
                     b = middle
@@ -194,7 +195,8 @@ class Diagrams:
         if predicate is None or not _is_points(figures) or not _is_number(base) or base <= 0:
             return None
         limits = _boundaries((rule.key, predicate.code, "gap"),
-                             lambda gap: predicate.snippet(figures=[[0, 0], [1 + gap, 0]], base=1),
+                             lambda gap, budget: predicate.snippet.run(
+                                 {"figures": [[0, 0], [1 + gap, 0]], "base": 1}, budget),
                              0.0, 4.0, 0.05)
         opening = [value for value, below, above in limits if above is True]
         closing = [value for value, below, above in limits if below is True]
@@ -264,7 +266,8 @@ class Diagrams:
         angle = example.given.get("angle")
         if predicate is None or not _is_number(angle) or abs(angle) > 180:
             return None
-        limits = _boundaries((rule.key, predicate.code, "angle"), lambda a: predicate.snippet(angle=a),
+        limits = _boundaries((rule.key, predicate.code, "angle"),
+                             lambda a, budget: predicate.snippet.run({"angle": a}, budget),
                              0.0, 180.0, 1.0)
         closing = [value for value, below, above in limits if below is True]
         if len(closing) != 1:
@@ -332,7 +335,8 @@ class Diagrams:
         limit_of = {}
         for value in argument.values:
             changes = _boundaries((rule.key, predicate.code, "distance", value),
-                                  lambda d, v=value: predicate.snippet(in_own_zone=False, enemy_distance=d, terrain=v),
+                                  lambda d, budget, v=value: predicate.snippet.run(
+                                      {"in_own_zone": False, "enemy_distance": d, "terrain": v}, budget),
                                   0.0, 48.0, 0.5)
             if len(changes) != 1 or changes[0][2] is not True:
                 return None
