@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from . import helpers
 from .budget import Meter
+from .limits import MAX_SEQUENCE
 
 
 def _length(value) -> int:
@@ -36,12 +37,13 @@ def _sorting(meter: Meter, arguments: list, line) -> None:
 
 
 def _range(meter: Meter, arguments: list, line) -> None:
-    meter.step(line, helpers.range_length(*arguments) + 1)
+    # A range longer than MAX_SEQUENCE is refused by the helper; charge no more than that first.
+    meter.step(line, min(helpers.range_length(*arguments), MAX_SEQUENCE) + 1)
 
 
 def _connected(meter: Meter, arguments: list, line) -> None:
     """Union-find over `count` nodes and every pair."""
-    count = arguments[0] if arguments and isinstance(arguments[0], int) else 0
+    count = arguments[0] if arguments and type(arguments[0]) is int else 0
     meter.step(line, max(count, 0) + sum(_length(argument) for argument in arguments[1:]) + 1)
 
 

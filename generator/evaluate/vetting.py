@@ -48,7 +48,7 @@ _REFUSAL_HINTS = {
 _PLAIN_NODES = (
     ast.Module, ast.Expr, ast.Return, ast.If, ast.Break, ast.Continue, ast.Pass,
     ast.Load, ast.Store, ast.BinOp, ast.UnaryOp, ast.BoolOp, ast.IfExp, ast.List, ast.Tuple,
-    ast.ListComp, ast.GeneratorExp,
+    ast.ListComp, ast.GeneratorExp, ast.Subscript,
     ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow,
     ast.USub, ast.UAdd, ast.Not, ast.And, ast.Or,
     ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn, ast.Is, ast.IsNot,
@@ -68,6 +68,8 @@ class _Vetting:
         self.assigned = set(params) | {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         self.callees = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
         self.slices = {id(n.slice) for n in nodes if isinstance(n, ast.Subscript)}
+        self.in_loops = {id(jump) for loop in nodes if isinstance(loop, ast.For)
+                         for statement in loop.body for jump in ast.walk(statement)}
 
     def name(self, node: ast.Name, line):
         if _bad_name(node.id):
@@ -117,6 +119,11 @@ class _Vetting:
     def augmented(self, node: ast.AugAssign, line):
         if not isinstance(node.target, (ast.Name, ast.Subscript)):
             raise SnippetRefused("'+=' and the like need a name or an item on the left", line)
+        _targets(node.target, line, subscripts=True)
+
+    def loose_jump(self, node, line):
+        if id(node) not in self.in_loops:
+            raise SnippetRefused("'break' and 'continue' belong inside a 'for' loop", line)
 
     def compare(self, node: ast.Compare, line):
         # 'is' means identity, which numbers and strings do not have in JavaScript: only None, True, False.
@@ -133,13 +140,14 @@ class _Vetting:
         if any(key is None for key in node.keys):
             raise SnippetRefused("'**' in dict literals is not allowed", line)
 
-    def subscript(self, node: ast.Subscript, line):
-        return None
-
 
 def _targets(target, line, subscripts=False):
     """What a name binding may be: names, unpacking into names, and (for '=') list items or dict entries."""
-    if isinstance(target, ast.Name) or (subscripts and isinstance(target, ast.Subscript)):
+    if isinstance(target, ast.Subscript) and subscripts:
+        if isinstance(target.slice, ast.Slice):
+            raise SnippetRefused("assigning to a slice (a[i:j] = ...) is not allowed; build a new list", line)
+        return
+    if isinstance(target, ast.Name):
         return
     if isinstance(target, (ast.Tuple, ast.List)):
         for element in target.elts:
@@ -152,7 +160,8 @@ _VALIDATORS: dict[type, Callable] = {
     ast.Name: _Vetting.name, ast.Constant: _Vetting.constant, ast.Call: _Vetting.call,
     ast.comprehension: _Vetting.comprehension, ast.For: _Vetting.loop, ast.Assign: _Vetting.assign,
     ast.AugAssign: _Vetting.augmented, ast.Compare: _Vetting.compare, ast.Slice: _Vetting.slice_,
-    ast.Dict: _Vetting.dict_, ast.Subscript: _Vetting.subscript,
+    ast.Dict: _Vetting.dict_,
+    ast.Break: _Vetting.loose_jump, ast.Continue: _Vetting.loose_jump,
 }
 
 
