@@ -149,14 +149,17 @@ class _Compiler:
     def e_IfExp(self, node):
         return f"(R.truth({self.expr(node.test)}) ? {self.expr(node.body)} : {self.expr(node.orelse)})"
 
+    def exprs(self, nodes) -> str:
+        return ", ".join(self.expr(node) for node in nodes)
+
     def e_Call(self, node):
-        return f'R.call("{node.func.id}", [{", ".join(self.expr(argument) for argument in node.args)}])'
+        return f'R.call("{node.func.id}", [{self.exprs(node.args)}])'
 
     def e_List(self, node):
-        return f"R.list([{', '.join(self.expr(element) for element in node.elts)}])"
+        return f"R.list([{self.exprs(node.elts)}])"
 
     def e_Tuple(self, node):
-        return f"R.tuple([{', '.join(self.expr(element) for element in node.elts)}])"
+        return f"R.tuple([{self.exprs(node.elts)}])"
 
     def e_Dict(self, node):
         entries = ", ".join(f"[() => {self.expr(key)}, () => {self.expr(value)}]"
