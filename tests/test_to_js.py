@@ -137,7 +137,7 @@ def _argument(argument):
 
 
 BATCH = 100  # situations per JavaScript call
-BATCHES = 4  # calls per predicate: 400 situations each
+BATCHES = 3  # calls per predicate: 300 situations each
 
 
 @pytest.mark.parametrize("rule,predicate", PREDICATES, ids=[f"{r.key}::{p.name}" for r, p in PREDICATES])

@@ -89,15 +89,15 @@
     }
   };
   function weigh(value, limit) {
-    var count = 0, stack = [[value, 1]];
+    var count = 0, stack = [value], depths = [1];
     while (stack.length) {
-      var top = stack.pop(), current = top[0], depth = top[1];
+      var current = stack.pop(), depth = depths.pop();
       count += typeof current === "string" ? Math.max(1, length(current)) : 1;
       var kids = children(current);
       if (!kids || !kids.length) { if (count > limit) return count; continue; }
       if (depth >= LIMITS.MAX_VALUE_DEPTH) throw KbError("DepthLimit", "a value is nested more than " + LIMITS.MAX_VALUE_DEPTH + " levels deep");
       if (count + kids.length > limit) return count + kids.length;
-      for (var i = 0; i < kids.length; i++) stack.push([kids[i], depth + 1]);
+      for (var i = 0; i < kids.length; i++) { stack.push(kids[i]); depths.push(depth + 1); }
     }
     return count;
   }
@@ -201,7 +201,7 @@
       if (length(seq) * times > LIMITS.MAX_SEQUENCE) throw KbError("SizeLimit", "repetition would exceed " + LIMITS.MAX_SEQUENCE + " elements");
       if (typeof seq === "string") return seq.repeat(times);
       var out = [];
-      for (var i = 0; i < times; i++) out = out.concat(seq);
+      for (var i = 0; i < times; i++) for (var j = 0; j < seq.length; j++) out.push(seq[j]);
       return isTuple(seq) ? tuple(out) : out;
     }
     if (isInt(a) && isInt(b) && bitLength(num(a)) + bitLength(num(b)) > LIMITS.MAX_INT_BITS + 1) throw KbError("SizeLimit", "integer result exceeds " + LIMITS.MAX_INT_BITS + " bits");
