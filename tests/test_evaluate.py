@@ -124,8 +124,8 @@ HOSTILE_AT_RUN = {
     "list repetition": ("[0] * (10 ** 6)", {}, SizeLimit),
     "growing list in a loop": ("x = [1]\nfor i in range(10000):\n    x = x + x\nreturn x", {}, SizeLimit),
     "big range": ("range(10 ** 9)", {}, SnippetRuntimeError),
-    "nested loops exhaust steps": ("t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t",
-                                   {}, StepLimit),
+    "nested loops exhaust steps": (
+        "t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t", {}, StepLimit),
     "integer multiplication bomb": ("x = 2 ** 100\nfor i in range(20):\n    x = x * x\nreturn x", {}, SizeLimit),
     "string percent formatting": ("'%s' % 1", {}, SnippetRuntimeError),
     "division by zero": ("1 / 0", {}, SnippetRuntimeError),

@@ -49,9 +49,9 @@ def run_js(context, function_source: str, arguments: list[dict]) -> list[dict]:
 
 def run_python(snippet, arguments: list[dict]) -> list[dict]:
     outcomes = []
-    for given in arguments:
+    for situation in arguments:
         try:
-            outcomes.append({"ok": snippet(**given)})
+            outcomes.append({"ok": snippet(**situation)})
         except SnippetError as error:
             outcomes.append({"error": type(error).__name__, "message": str(error)})
     return outcomes
@@ -65,7 +65,7 @@ def agree(python: dict, script: dict) -> bool:
 
 def disagreements(snippet, source: str, context, arguments: list[dict]) -> list:
     pairs = zip(arguments, run_python(snippet, arguments), run_js(context, source, arguments))
-    return [(given, python, script) for given, python, script in pairs if not agree(python, script)]
+    return [(situation, python, script) for situation, python, script in pairs if not agree(python, script)]
 
 
 # --- the runtime and the Python evaluator share their limits --------------------------------------
@@ -216,9 +216,11 @@ STOPS = {
     "name before assignment": ("if False:\n    y = 1\nreturn y", "SnippetRuntimeError"),
     "no return": ("x = 1", "SnippetRuntimeError"),
     "complex power": ("(-8) ** 0.5", "SnippetRuntimeError"),
-    "endless loops": ("t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t", "StepLimit"),
+    "endless loops": ("t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t",
+                      "StepLimit"),
     "too long a list": ("[0] * 10001", "SizeLimit"),
-    "too much built (F5)": ("a = [[range(10000) for j in range(10000)] for i in range(6)]\nreturn len(a)", "MemoryLimit"),
+    "too much built (F5)": ("a = [[range(10000) for j in range(10000)] for i in range(6)]\nreturn len(a)",
+                            "MemoryLimit"),
     "shared references compared (F4)": ("b = [range(10000)] * 10000\nc = [range(10000)] * 10000\nreturn b == c",
                                         "StepLimit"),
     "helper work (F6)": ("a = [[connected(10000, []) for j in range(10000)] for i in range(5)]\nreturn 1", "StepLimit"),
@@ -238,7 +240,8 @@ def test_javascript_stops_where_python_stops_with_the_same_kind_of_error(js, cod
 def test_the_step_budget_counts_the_same_steps_in_both_engines(js):
     from generator.evaluate import Budget, Snippet
 
-    code = "t = 0\nfor i in range(n):\n    if i % 3 == 0:\n        t += len([j for j in range(i)])\nreturn [t, sorted([[i, 'a'], [0, 'b']])]"
+    code = ("t = 0\nfor i in range(n):\n    if i % 3 == 0:\n        t += len([j for j in range(i)])\n"
+            "return [t, sorted([[i, 'a'], [0, 'b']])]")
     budget = Budget()
     Snippet.compile(code, ["n"]).run({"n": 40}, budget)
     spent = js.eval(f"(function () {{ var b = new KbRuntime.Budget(); ({compile_source(code, ['n'])})({{n: 40}}, b); "
@@ -276,3 +279,8 @@ def test_compiled_code_names_only_the_runtime_and_its_own_variables():
         allowed = {"function", "args", "budget", "return", "KbRuntime", "R", "A", "let", "const", "for", "of", "if",
                    "else", "null", "true", "false", "undefined", "break", "continue"}
         assert {name for name in names if not name.startswith("v_")} <= allowed, (rule.key, predicate.name)
+
+
+def test_names_in_any_script_become_valid_javascript(js):
+    code = "расстояние = 12\nreturn расстояние + x"
+    assert run_js(js, compile_source(code, ["x"]), [{"x": 1}]) == [{"ok": 13}]
