@@ -331,6 +331,13 @@
     if (2n * rem > unit || (2n * rem === unit && q2 % 2n !== 0n)) q2 += 1n;
     return int(Number(q2 * unit));
   }
+  function mergeSort(list) { // stable, and like Python's sort it only ever asks "is b < a?"
+    if (list.length < 2) return list;
+    var middle = list.length >> 1, left = mergeSort(list.slice(0, middle)), right = mergeSort(list.slice(middle));
+    var out = [], i = 0, j = 0;
+    while (i < left.length && j < right.length) out.push(order("<", right[j], left[i]) ? right[j++] : left[i++]);
+    return out.concat(left.slice(i), right.slice(j));
+  }
   function maxmin(op, args) {
     var list = items(args), best = list[0];
     for (var i = 1; i < list.length; i++) if (order(op, list[i], best)) best = list[i];
@@ -359,9 +366,7 @@
       return out;
     },
     round: function (x, digits) { return round(x, digits); },
-    sorted: function (x) {
-      return sequence(x).sort(function (a, b) { return order("<", a, b) ? -1 : order("<", b, a) ? 1 : 0; });
-    },
+    sorted: function (x) { return mergeSort(sequence(x)); },
     str: function (x) {
       if (x === null) return "None";
       if (typeof x === "boolean") return x ? "True" : "False";
