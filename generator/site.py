@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from markupsafe import escape
 
 from .i18n.translate import Translations
 from .load import load
@@ -98,9 +99,13 @@ def _mkdocs_config(root: Path, lang: str, site_dir: Path):
     plugins = raw.get("plugins")
     # site_url names the English build (…/en/); each language lives beside it under its own prefix.
     site_root = str(raw.get("site_url") or "http://127.0.0.1:8000/en/").rstrip("/").rsplit("/", 1)[0]
+    # The theme prints these raw (and some with `| e`): escaped once, as Markup, they are text everywhere.
+    extra = dict(raw.get("extra") or {})
+    extra["alternate"] = [{key: escape(value) for key, value in alt.items()} for alt in extra.get("alternate") or []]
     return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(site_dir), theme=theme,
-                       plugins=plugins, strict=True, site_url=f"{site_root}/{lang}/",
-                       site_name=_("Wargame Rules Knowledge Base"))
+                       plugins=plugins, strict=True, site_url=f"{site_root}/{lang}/", extra=extra,
+                       site_name=escape(_("Wargame Rules Knowledge Base")),
+                       site_description=escape(raw.get("site_description") or ""))
 
 
 def build_site(root: Path, out: Path | None = None, quiet: bool = False) -> Path:
@@ -147,6 +152,7 @@ def _source_date(root: Path) -> str:
 
 def write_root_page(site_dir: Path, languages: list[dict]):
     """The site root only lets the reader pick a language, so no language owns the root address."""
+    languages = [{key: escape(value) for key, value in lang.items()} for lang in languages]  # mkdocs.yml is input
     links = "\n".join(
         f'    <li><a href="{lang["code"]}/" hreflang="{lang["code"]}" lang="{lang["code"]}">{lang["name"]}</a></li>'
         for lang in languages)
