@@ -92,8 +92,9 @@ def cmd_check(args) -> int:
         from .i18n.translate import Translations
         from .site import read_languages
 
+        checked = kb if rules_ok else None  # references are checked against a knowledge base that loaded cleanly
         for language in read_languages(root):
-            Translations.load(root, language["code"], problems)
+            Translations.load(root, language["code"], problems, checked)
     cases = []
     if rules_ok:
         cases = rule_cases(kb) if everything else [case for case in rule_cases(kb) if case.rule in (selected or ())]

@@ -67,7 +67,7 @@ def test_a_broken_catalog_is_reported_with_its_line_and_nothing_is_written(repo)
                     encoding="utf-8")
     result = generator(repo, "check")
     assert result.returncode == 2
-    assert CATALOG + ":" in result.stdout and "not a valid catalog" in result.stdout
+    assert CATALOG + ":" in result.stdout and "must hold one string in double quotes" in result.stdout
     before = path.read_bytes()
     assert generator(repo, "i18n", "update").returncode == 2
     assert path.read_bytes() == before
@@ -226,3 +226,20 @@ def test_a_russian_term_is_recognised_in_forms_the_stemmer_splits():
     for text in ("при разгроме отряд уходит", "разгрома не будет", "это разгром"):
         assert check_message("The unit suffers a rout.", text, "en", "ru", glossary) == [], text
     assert check_message("The unit suffers a rout.", "Отряд бежит.", "en", "ru", glossary) != []
+
+
+def test_a_longer_glossary_term_covers_the_words_inside_it():
+    from generator.i18n.checks import Term
+
+    glossary = [Term("rank", "ряд"), Term("rank and file", "рядовые")]
+    assert check_message("the rank and file models", "рядовые модели", "en", "ru", glossary) == []
+    assert check_message("the rank and file in the front rank", "рядовые модели", "en", "ru", glossary) != []
+
+
+def test_an_accepted_rendering_satisfies_the_glossary_and_anything_else_does_not():
+    from generator.i18n.checks import Term
+
+    glossary = [Term("flee", "Бегство", ("Отступать",))]
+    assert check_message("any reaction but Flee", "любая реакция, кроме «Отступать»", "en", "ru", glossary) == []
+    assert check_message("any reaction but Flee", "любая реакция, кроме «Бегство!»", "en", "ru", glossary) == []
+    assert check_message("any reaction but Flee", "любая реакция, кроме отхода", "en", "ru", glossary) != []

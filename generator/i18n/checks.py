@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import snowballstemmer
-import yaml
 
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
 from ..problems import Problem, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, read_catalog
-from .translate import placeholder_problem
+from ..yamlfile import YamlError, read_yaml
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_catalog
+from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
+from .typography import LANG as TYPOGRAPHY_LANG, check_russian
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -74,18 +75,89 @@ def _contains(haystack: list[str], needle: list[str], lang: str) -> bool:
                for i in range(len(haystack) - len(needle) + 1))
 
 
+def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
+    """The words left once every occurrence of needle is blanked out."""
+    same = (lambda a, b: a == b) if lang == "en" else _same_stem
+    words, size = list(haystack), len(needle)
+    for i in range(len(words) - size + 1):
+        if all(same(word, term) for word, term in zip(words[i:i + size], needle)):
+            words[i:i + size] = [""] * size
+    return words
+
+
 @dataclass
 class Term:
     source: str
     target: str
+    accept: tuple = ()  # other renderings that also satisfy the check (a book's own term for the concept)
 
 
-def read_glossary(root: Path, lang: str) -> list[Term]:
+GLOSSARY_KEYS = ("lang", "terms", "forbidden")
+TERM_KEYS = ("source", "target", "accept", "aliases", "forbidden")
+TERM_LISTS = ("accept", "aliases", "forbidden")  # each a list of words; see translations/ru/glossary.yaml
+GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the term translations use>}; "
+                 "see the comments at the top of the file")
+
+
+def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
+    """The translators' terms for `lang`, and every problem in the file (file:line, never a traceback)."""
     path = Path(root) / "translations" / lang / "glossary.yaml"
     if not path.exists():
-        return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return [Term(str(entry["source"]), str(entry["target"])) for entry in data.get("terms", [])]
+        return [], []
+    shown = relative(path, root)
+    try:
+        document = read_yaml(path)
+    except YamlError as error:
+        return [], [Problem(shown, error.line, "glossary", error.message, error.hint or GLOSSARY_HINT)]
+    data = document.data if document.data is not None else {}
+    if not isinstance(data, dict):
+        return [], [Problem(shown, document.line(()), "glossary", "must be a mapping with `lang:` and `terms:`",
+                            GLOSSARY_HINT)]
+    problems = [Problem(shown, document.line((key,)), "glossary", f"unknown key {key!r}",
+                        "use only lang, terms and forbidden")
+                for key in data if key not in GLOSSARY_KEYS]
+    if data.get("lang", lang) != lang:
+        problems.append(Problem(shown, document.line(("lang",)), "glossary",
+                                f"says lang: {data.get('lang')!r} but sits in translations/{lang}/",
+                                f"write lang: {lang}"))
+    entries = data.get("terms") or []
+    if not isinstance(entries, list):
+        return [], problems + [Problem(shown, document.line(("terms",)), "glossary", "terms must be a list",
+                                       GLOSSARY_HINT)]
+    terms, seen = [], {}
+    for index, entry in enumerate(entries):
+        line = document.line(("terms", index))
+        fields = entry if isinstance(entry, dict) else {}
+        wrong = [key for key in fields if key not in TERM_KEYS]
+        missing = [key for key in ("source", "target") if not isinstance(fields.get(key), str) or not fields[key].strip()]
+        lists = [key for key in TERM_LISTS if key in fields and not _texts(fields[key])]
+        if lists:
+            missing += [f"{key} (a list of words)" for key in lists]
+        if not isinstance(entry, dict) or wrong or missing:
+            detail = ("is not a mapping" if not isinstance(entry, dict) else
+                      "; ".join(part for part in (f"unknown key(s) {', '.join(map(repr, wrong))}" if wrong else "",
+                                                  f"needs a non-empty text for {' and '.join(missing)}" if missing else "")
+                                if part))
+            problems.append(Problem(shown, line, "glossary", f"term {index + 1} {detail}", GLOSSARY_HINT))
+            continue
+        if fields["source"] in seen:
+            problems.append(Problem(shown, line, "glossary", f"{fields['source']!r} is listed twice (also at line "
+                                    f"{seen[fields['source']]})", "keep one entry per source term"))
+            continue
+        seen[fields["source"]] = line
+        terms.append(Term(fields["source"], fields["target"], tuple(fields.get("accept") or ())))
+    for index, entry in enumerate(data.get("forbidden") or []):
+        phrase = entry.get("phrase") if isinstance(entry, dict) else None
+        if not (isinstance(phrase, str) and phrase.strip() or _texts(phrase)) or \
+                not isinstance(entry.get("use"), str) or set(entry) - {"phrase", "use"}:
+            problems.append(Problem(shown, document.line(("forbidden", index)), "glossary",
+                                    f"forbidden entry {index + 1} needs exactly phrase (a text or a list) and use "
+                                    f"(what to write instead)", GLOSSARY_HINT))
+    return terms, problems
+
+
+def _texts(value) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) and item.strip() for item in value)
 
 
 def check_message(source: str, translation: str, source_lang: str, lang: str, glossary: list[Term]) -> list[str]:
@@ -113,11 +185,15 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
                           f"{translated_markup[kind]} in the translation")
     source_stems = _stems(re.sub(r"\[\[[^\]|]*\|?", " ", source), source_lang)
     translated_stems = _stems(translation, lang)
-    for term in glossary:
-        if _contains(source_stems, _stems(term.source, source_lang), source_lang) and \
-                not _contains(translated_stems, _stems(term.target, lang), lang):
-            issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
-                          f"{term.target!r} (any case or number)")
+    # Longest terms first: the words a longer term has matched ("rank and file") are not checked again as "rank".
+    for term in sorted(glossary, key=lambda term: -len(_stems(term.source, source_lang))):
+        needle = _stems(term.source, source_lang)
+        if _contains(source_stems, needle, source_lang):
+            source_stems = _without(source_stems, needle, source_lang)
+            targets = (term.target, *term.accept)
+            if not any(_contains(translated_stems, _stems(target, lang), lang) for target in targets):
+                issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
+                              f"{term.target!r} (any case or number)")
     return issues
 
 
@@ -125,7 +201,8 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
     """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`."""
     problems: list[Problem] = []
     for lang in languages:
-        glossary = read_glossary(root, lang)
+        glossary, glossary_problems = read_glossary(root, lang)
+        problems.extend(glossary_problems)
         wanted = wanted_catalogs(kb, lang)
         sources = {message.key: message for messages in wanted.values() for message in messages}
         for name in existing_catalogs(root, lang):
@@ -134,15 +211,14 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
             try:
                 catalog = read_catalog(path, lang)
             except CatalogError as error:
-                problems.append(Problem(shown, error.line, name, error.message,
-                                        "fix the syntax or restore the file from git"))
+                problems.extend(Problem(shown, line, name, message, hint) for line, message, hint in error.problems)
                 continue
             expected_plurals = catalog.num_plurals
             for message in catalog:
                 if not message.id:
                     continue
                 key = message.context if message.context is not None else message.id
-                label = _label(message)
+                label = message_label(message)
                 if name == "ui":
                     for source_text, translated in _ui_pairs(message):
                         issue = placeholder_problem(source_text, translated)
@@ -161,10 +237,14 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
                     continue
                 if not message.string:
                     continue
+                problems.extend(Problem(shown, message.lineno, label, issue, REFERENCE_HINT)
+                                for issue in reference_problems(kb, message))
                 source = sources.get(key)
                 source_lang = source.source_lang if source else "en"
                 for issue in check_message(message.id, message.string, source_lang, lang, glossary):
                     problems.append(Problem(shown, message.lineno, label, issue))
+    if TYPOGRAPHY_LANG in languages:
+        problems.extend(check_russian(root, kb))
     return problems
 
 
@@ -173,10 +253,3 @@ def _ui_pairs(message):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         return [(message.id[0], text) for text in strings if text]
     return [(message.id, message.string)] if message.string else []
-
-
-def _label(message) -> str:
-    text = message.id[0] if isinstance(message.id, tuple) else message.id
-    text = " ".join(str(text).split())
-    shown = text if len(text) <= 50 else text[:47] + "..."
-    return f"{message.context} {shown!r}" if message.context else repr(shown)

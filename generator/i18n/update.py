@@ -54,8 +54,9 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None) -> tuple[di
             try:
                 old = read_catalog(path, lang)
             except CatalogError as error:
-                problems.add(relative(path, root), error.line, name, error.message,
-                             "fix the catalog by hand (or restore it from git) before updating, so no work is lost")
+                for line, message, _hint in error.problems:
+                    problems.add(relative(path, root), line, name, message,
+                                 "fix the catalog by hand (or restore it from git) before updating, so no work is lost")
                 continue
         catalog, counts = merge(lang, name, wanted.get(name, []), old)
         summary["prefilled"] += prefill(catalog, old, memory)
