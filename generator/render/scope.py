@@ -123,13 +123,18 @@ class PageScope:
         return self.phrase(context, declared.text, rule.lang)
 
     def given(self, rule: Rule, example) -> Markup:
-        """An example's situation as a phrase: «meaning: value; …» in the page's language."""
+        """An example's given values as a short phrase in the page's language: «нет · 17,9 дюйма · Лес».
+
+        Each value carries its argument's meaning as a tooltip and for screen readers (the meanings
+        are the panel's field labels too), so the phrase stays one line.
+        """
         predicate = rule.predicate(example.predicate)
-        parts = [Markup('<span class="kb-given__item">{}: {}</span>').format(
+        parts = [Markup('<span class="kb-given__item" title="{}"><span class="kb-given__meaning">{}: </span>{}</span>').format(
+            self.plain(value_types.declared_context(rule.key, predicate.name, argument.name), argument.text, rule.lang),
             self.meaning(rule, predicate.name, argument.name),
             self.value(rule, predicate.name, argument.name, example.given.get(argument.name)))
             for argument in predicate.args]
-        return Markup("; ").join(parts)
+        return Markup(" · ").join(parts)
 
     @staticmethod
     def clause_number(rule: Rule, clause_id: str) -> int:
