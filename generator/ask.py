@@ -23,6 +23,7 @@ from babel import Locale
 from markupsafe import Markup
 
 from . import value_types
+from .evaluate.to_js import compile_predicate
 from .value_types import TYPES, choice_labels, declared_context
 
 if TYPE_CHECKING:
@@ -239,6 +240,27 @@ class AskPanel:
 def _json(data) -> str:
     # Carried in a data- attribute (escaped like any attribute value), not in a <script> block: data, never code.
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def compiled_predicates(rule: "Rule") -> Markup:
+    """One inline script registering the rule's predicates, compiled to JavaScript, in window.KB_PREDICATES
+    under "<rule key>:<predicate>" (generator/evaluate/to_js.py; they run on its runtime, kb-runtime.js).
+
+    The code comes from the vetted snippets only (no translated text). "</" and "<!" are written as
+    "<\\/" and "<\\!", which JavaScript reads the same inside string literals (the only place they can
+    occur), so nothing in a snippet can end the <script> element; blank lines are dropped, so the
+    block stays one raw HTML block for Markdown.
+    """
+    entries = []
+    for predicate in rule.predicates:
+        source = compile_predicate(rule, predicate)
+        if source is not None:
+            entries.append(f"P[{json.dumps(rule.key + ':' + predicate.name)}] = {source};")
+    if not entries:
+        return Markup("")
+    code = "\n".join(["(function () { var P = window.KB_PREDICATES = window.KB_PREDICATES || {};", *entries, "})();"])
+    code = "\n".join(line for line in code.splitlines() if line.strip()).replace("</", "<\\/").replace("<!", "<\\!")
+    return Markup("<script>\n{}\n</script>").format(Markup(code))
 
 
 def words_json(tr: "Translations") -> Markup:

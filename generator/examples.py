@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from .evaluate import SnippetRuntimeError
+from .evaluate import LimitReached, SnippetRuntimeError
 from .model import KnowledgeBase
 from .problems import Problems, relative
 from .yamlfile import YamlError, read_yaml
@@ -39,10 +39,13 @@ class Outcome:
     passed: bool
     got: Any = None
     error: Optional[str] = None
+    stopped: Optional[str] = None  # `file:line: rule: predicate: what stopped it — hint`, line in the snippet
 
     def describe(self) -> str:
         if self.passed:
             return f"PASS {self.case.test_id}"
+        if self.stopped:
+            return f"FAIL {self.stopped} (example {self.case.case_id})"
         detail = self.error or f"expected {self.case.expect!r}, got {self.got!r}"
         return f"FAIL {self.case.file}:{self.case.line}: {self.case.test_id}: {detail}"
 
@@ -80,8 +83,19 @@ def run_case(kb: KnowledgeBase, case: Case) -> Outcome:
     try:
         got = predicate.snippet(**case.given)
     except SnippetRuntimeError as error:
-        return Outcome(case, False, error=f"the predicate stopped: {error}")
+        return Outcome(case, False, error=f"the predicate stopped: {error}", stopped=_stopped(kb, case, error))
     return Outcome(case, same(case.expect, got), got=got)
+
+
+def _stopped(kb: KnowledgeBase, case: Case, error: SnippetRuntimeError) -> str:
+    """Where and why a predicate stopped, at the line of its snippet in the rule file."""
+    rule = kb.rules[case.rule]
+    origin = kb.origins[case.rule]
+    index = next(i for i, p in enumerate(rule.predicates) if p.name == case.predicate)
+    # A block scalar's text starts on the line after its key.
+    line = origin.line("predicates", index, "code") + (error.line or 0)
+    what = f"{error.limit} reached: {error.reason}" if isinstance(error, LimitReached) else error.reason
+    return f"{origin.path}:{line}: {case.rule}: {case.predicate}: {what} — {error.hint}"
 
 
 def external_cases(kb: KnowledgeBase, path: Path, root: Path, problems: Problems) -> list[Case]:

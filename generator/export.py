@@ -73,7 +73,7 @@ class ExportPredicate(Shape):
     summary: str = Field(description="The question the predicate answers, in the export's language.")
     args: list[ExportArgument] = Field(description="Keyword arguments, in the order of the contract.")
     returns: ExportReturns
-    code: str = Field(description="The snippet: a restricted Python subset, run by generator/evaluate.py.")
+    code: str = Field(description="The snippet: a restricted Python subset, run by generator/evaluate/.")
 
 
 class ExportExample(Shape):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.evaluate import (MAX_EXPONENT, MAX_SEQUENCE, MAX_STEPS, Snippet, SnippetError,
-                                SnippetRuntimeError)
+from generator.evaluate import helpers
+from generator.evaluate import (MAX_BUILT, MAX_EXPONENT, MAX_SEQUENCE, MAX_STEPS, MAX_VALUE_DEPTH, Budget,
+                                DepthLimit, MemoryLimit, SizeLimit, Snippet, SnippetError, SnippetRefused,
+                                SnippetRuntimeError, StepLimit)
 
 
 def run(code, **arguments):
@@ -85,63 +87,205 @@ HOSTILE_AT_LOAD = {
     "huge source": "1 + " * 5000 + "1",
     "empty code": "   ",
     "syntax error": "return (",
+    "function used as a value": "f = len\nreturn f(values)",
+    "function in a list": "[len][0](values)",
+    "'is' with a number": "values is 1",
+    "slice outside an index": "values[(1:2)]",
 }
 
 
 @pytest.mark.parametrize("code", HOSTILE_AT_LOAD.values(), ids=HOSTILE_AT_LOAD.keys())
 def test_hostile_snippet_is_refused_when_loaded(code):
-    with pytest.raises(SnippetError):
+    with pytest.raises(SnippetRefused):
         Snippet.compile(code, ["values"])
 
 
 def test_a_refusal_names_the_line_and_the_reason():
-    with pytest.raises(SnippetError) as refused:
+    with pytest.raises(SnippetRefused) as refused:
         Snippet.compile("x = 1\nreturn x.real", ["values"])
     assert refused.value.line == 2
     assert "attribute" in refused.value.reason
 
 
+def _nested(depth):
+    value = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
 # --- stopped while running -----------------------------------------------------------------------
 
 HOSTILE_AT_RUN = {
-    "huge power": ("10 ** 10 ** 10", {}),
-    "power just over the limit": (f"2 ** {MAX_EXPONENT + 1}", {}),
-    "string repetition": ("'a' * 10 ** 9", {}),
-    "list repetition": ("[0] * (10 ** 6)", {}),
-    "growing list in a loop": ("x = [1]\nfor i in range(10000):\n    x = x + x\nreturn x", {}),
-    "big range": ("range(10 ** 9)", {}),
-    "nested loops exhaust steps": ("t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t", {}),
-    "integer multiplication bomb": ("x = 2 ** 100\nfor i in range(20):\n    x = x * x\nreturn x", {}),
-    "string percent formatting": ("'%s' % 1", {}),
-    "division by zero": ("1 / 0", {}),
-    "index out of range": ("[1][5]", {}),
-    "no return": ("x = 1", {}),
-    "wrong argument": ("values", {"other": 1}),
-    "live object as argument": ("values", {"values": object()}),
-    "comparing unlike types": ("1 < 'a'", {}),
+    "huge power": ("10 ** 10 ** 10", {}, SizeLimit),
+    "power just over the limit": (f"2 ** {MAX_EXPONENT + 1}", {}, SizeLimit),
+    "power of a big integer": ("(2 ** 100) ** 100", {}, SizeLimit),
+    "string repetition": ("'a' * 10 ** 9", {}, SizeLimit),
+    "list repetition": ("[0] * (10 ** 6)", {}, SizeLimit),
+    "growing list in a loop": ("x = [1]\nfor i in range(10000):\n    x = x + x\nreturn x", {}, SizeLimit),
+    "big range": ("range(10 ** 9)", {}, SnippetRuntimeError),
+    "nested loops exhaust steps": ("t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t",
+                                   {}, StepLimit),
+    "integer multiplication bomb": ("x = 2 ** 100\nfor i in range(20):\n    x = x * x\nreturn x", {}, SizeLimit),
+    "string percent formatting": ("'%s' % 1", {}, SnippetRuntimeError),
+    "division by zero": ("1 / 0", {}, SnippetRuntimeError),
+    "modulo by zero": ("1 % 0", {}, SnippetRuntimeError),
+    "float overflow": ("1e300 ** 2", {}, SnippetRuntimeError),
+    "index out of range": ("[1][5]", {}, SnippetRuntimeError),
+    "missing dict key": ("{'a': 1}['b']", {}, SnippetRuntimeError),
+    "no return": ("x = 1", {}, SnippetRuntimeError),
+    "wrong argument": ("values", {"other": 1}, SnippetRuntimeError),
+    "live object as argument": ("values", {"values": object()}, SnippetRuntimeError),
+    "comparing unlike types": ("1 < 'a'", {}, SnippetRuntimeError),
+    "sorting unlike types": ("sorted([1, 'a'])", {}, SnippetRuntimeError),
+    "list as a dict key by assignment": ("d = {}\nd[[1]] = 2\nreturn d", {}, SnippetRuntimeError),
+    "list looked up in a dict": ("[1] in {1: 2}", {}, SnippetRuntimeError),
+    "cyclic list returned": ("a = [0]\na[0] = a\nreturn a", {}, DepthLimit),
+    "cyclic lists compared": ("a = [0]\na[0] = a\nb = [0]\nb[0] = b\nreturn a == b", {}, DepthLimit),
+    "deeply nested lists compared": ("a = [0]\nb = [0]\nfor i in range(5000):\n    a = [a]\n    b = [b]\nreturn a == b",
+                                     {}, DepthLimit),
+    "argument nested too deeply": ("values", {"values": _nested(MAX_VALUE_DEPTH + 1)}, DepthLimit),
+    "shared string repeated into a comparison": ("s = 'a' * 10000\nl = [s] * 10000\nreturn l == [s] * 10000", {},
+                                                 StepLimit),
+    "a dict grown under shared references": ("d = {}\nb = [d] * 10000\nfor i in range(10000):\n    d[i] = i\n"
+                                             "return b == [d] * 10000", {}, StepLimit),
+    "membership in a shared nested list": ("b = [range(10000)] * 10000\nreturn [1] in b", {}, StepLimit),
+    "max of a shared nested list": ("b = [range(10000)] * 10000\nreturn max(b)", {}, StepLimit),
+    "zip builds too much": ("a = range(10000)\nreturn len([zip(a, a, a, a, a, a, a, a, a, a) for i in range(100)])", {},
+                            MemoryLimit),
 }
 
 
-@pytest.mark.parametrize("code,arguments", HOSTILE_AT_RUN.values(), ids=HOSTILE_AT_RUN.keys())
-def test_hostile_snippet_is_stopped_while_running(code, arguments):
+@pytest.mark.parametrize("code,arguments,guard", HOSTILE_AT_RUN.values(), ids=HOSTILE_AT_RUN.keys())
+def test_hostile_snippet_is_stopped_while_running_by_the_right_guard(code, arguments, guard):
     snippet = Snippet.compile(code, ["values"] if "values" in code else list(arguments))
-    with pytest.raises(SnippetRuntimeError):
+    with pytest.raises(guard) as stopped:
         snippet(**arguments)
+    assert isinstance(stopped.value, SnippetRuntimeError)
 
 
 def test_the_step_limit_is_what_stops_an_endless_computation():
     snippet = Snippet.compile("t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t", [])
-    with pytest.raises(SnippetRuntimeError) as stopped:
+    with pytest.raises(StepLimit) as stopped:
         snippet()
-    assert str(MAX_STEPS) in str(stopped.value)
+    assert str(MAX_STEPS) in str(stopped.value) and stopped.value.line == 4
 
 
 def test_sequences_are_capped_at_the_declared_limit():
     assert len(run(f"[0] * {MAX_SEQUENCE}")) == MAX_SEQUENCE
-    with pytest.raises(SnippetRuntimeError):
+    with pytest.raises(SizeLimit):
         run(f"[0] * {MAX_SEQUENCE + 1}")
 
 
 def test_results_are_plain_data_even_when_a_generator_expression_is_returned():
     result = run("(v * 2 for v in values)", values=[1, 2])
     assert result == [2, 4] and isinstance(result, list)
+
+
+# --- the security review's findings F4-F7 (../shared/reviews/security-review.md) ----------------
+
+def test_f4_comparing_lists_built_from_shared_references_is_charged_for_every_element():
+    code = """
+a1 = range(10000)
+a2 = range(10000)
+b1 = [a1] * 10000
+b2 = [a2] * 10000
+c1 = [b1] * 10000
+c2 = [b2] * 10000
+return c1 == c2
+"""
+    with pytest.raises(StepLimit) as stopped:
+        run(code)
+    assert stopped.value.line == 8  # the comparison, not the building, ran out of steps
+
+
+def test_f4_hashing_a_tuple_of_shared_tuples_is_charged_for_every_element():
+    with pytest.raises(StepLimit):
+        run("t1 = (0,) * 10000\nt2 = (t1,) * 10000\nt3 = (t2,) * 10000\nreturn {t3: 1}")
+    with pytest.raises(StepLimit):
+        run("t1 = (0,) * 10000\nt2 = (t1,) * 10000\nreturn t2 in {1: 2}")
+
+
+def test_f4_sorting_shared_lists_is_charged_for_every_element_it_compares():
+    with pytest.raises(StepLimit):
+        run("b1 = [range(10000)] * 100\nb2 = [range(10000)] * 100\nreturn sorted([b1, b2] * 50)")
+
+
+def test_f5_building_more_than_the_memory_budget_is_stopped_by_the_memory_limit():
+    with pytest.raises(MemoryLimit) as stopped:
+        run("a = [[range(10000) for j in range(10000)] for i in range(6)]\nreturn len(a)")
+    assert str(MAX_BUILT) in stopped.value.reason
+
+
+def test_f6_work_inside_helpers_is_charged_in_proportion_to_the_elements_they_touch(monkeypatch):
+    calls = []
+    real = helpers.connected
+    monkeypatch.setattr(helpers, "connected", lambda *a: calls.append(1) or real(*a))
+    from generator.evaluate import functions
+    monkeypatch.setitem(functions.FUNCTIONS, "connected", functions.Function(helpers.connected,
+                                                                            functions.FUNCTIONS["connected"].cost))
+    with pytest.raises(StepLimit):
+        run("a = [[connected(10000, []) for j in range(10000)] for i in range(5)]\nreturn 1")
+    assert len(calls) <= MAX_STEPS // 10000  # each call of 10000 nodes costs at least 10000 steps
+
+
+def test_f7_an_unhashable_dict_key_is_a_snippet_error_not_a_type_error():
+    with pytest.raises(SnippetRuntimeError) as stopped:
+        run("return {(1, [x]): 3}", x=1)
+    assert "dict keys" in stopped.value.reason and stopped.value.line == 1
+
+
+def test_every_limit_is_a_snippet_error_that_names_itself_and_gives_a_hint():
+    for guard in (StepLimit, MemoryLimit, SizeLimit, DepthLimit):
+        assert issubclass(guard, SnippetRuntimeError) and issubclass(guard, SnippetError)
+        assert guard.limit.endswith("limit") and guard.hint
+    assert issubclass(SnippetRefused, SnippetError) and not issubclass(SnippetRefused, SnippetRuntimeError)
+
+
+def test_an_error_message_quotes_a_huge_value_briefly():
+    with pytest.raises(SnippetRuntimeError) as stopped:
+        run("b = [range(10000)] * 10000\nreturn distance(b, [0, 0])")
+    assert "a list of 10000 items" in stopped.value.reason and len(str(stopped.value)) < 200
+
+
+def test_a_shared_budget_is_spent_across_calls():
+    snippet = Snippet.compile("t = 0\nfor i in range(n):\n    t += i\nreturn t", ["n"])
+    budget = Budget(1000)
+    assert snippet.run({"n": 10}, budget) == 45
+    spent = budget.spent
+    assert spent > 10
+    with pytest.raises(StepLimit):
+        for _ in range(1000):
+            snippet.run({"n": 10}, budget)
+    assert budget.spent > budget.limit >= spent
+
+
+def test_the_step_budget_is_a_parameter_of_the_snippet():
+    code = "t = 0\nfor i in range(1000):\n    t += i\nreturn t"
+    assert Snippet.compile(code, [])() == 499500
+    with pytest.raises(StepLimit):
+        Snippet.compile(code, [], steps=500)()
+
+
+def test_values_within_the_limits_are_compared_and_returned_normally():
+    nested = [[1, 2]] * 100
+    assert run("return values == [[1, 2]] * 100 and [1, 2] in values", values=nested) is True
+    deep = _nested(MAX_VALUE_DEPTH - 1)
+    assert run("values", values=deep) == deep
+
+
+def test_check_reports_a_stopped_predicate_at_its_snippet_line_with_the_limit_and_a_hint():
+    from generator.examples import rule_cases, run_case
+    from generator.load import load
+
+    from .conftest import ROOT
+
+    kb, _ = load(ROOT)
+    case = next(case for case in rule_cases(kb) if case.rule == "t9a/scout" and case.predicate == "deploy_ok")
+    predicate = kb.rules["t9a/scout"].predicate("deploy_ok")
+    predicate.snippet = Snippet.compile("x = 1\nreturn [range(10000)] * 10000 == [range(10000)] * 10000",
+                                        predicate.params)
+    code_line = kb.origins["t9a/scout"].line("predicates", kb.rules["t9a/scout"].predicates.index(predicate), "code")
+    report = run_case(kb, case).describe()
+    assert report.startswith(f"FAIL rules/t9a/scout.yaml:{code_line + 2}: t9a/scout: deploy_ok: step limit reached: ")
+    assert f" — {StepLimit.hint} (example {case.case_id})" in report

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from generator.helpers import HelperError, connected, distance, safe_max, safe_range, square_gap
+from generator.evaluate.helpers import HelperError, connected, distance, safe_max, safe_range, square_gap
 
 
 def test_distance_is_euclidean():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from ..evaluate import MAX_PROBE_STEPS, Budget
 from ..model import Example, Rule
 
 BISECTIONS = 40  # halvings of a step where the answer changes: far below the 1/1000″ the result is rounded to
@@ -34,7 +35,8 @@ class Probe:
     def __init__(self):
         self.found: dict = {}
 
-    def boundaries(self, key, answer: Callable[[float], object], low: float, high: float, step: float) -> list[tuple]:
+    def boundaries(self, key, answer: Callable[[float, Budget], object], low: float, high: float,
+                   step: float) -> list[tuple]:
         """Where a predicate's answer changes along one argument: [(value, answer below, answer above)].
 
         Scans from `low` to `high`, then narrows each change down by bisection. Values are rounded to
@@ -43,16 +45,17 @@ class Probe:
         if key in self.found:
             return self.found[key]
         found = []
+        budget = Budget(MAX_PROBE_STEPS)  # every probe of this boundary shares one budget
         count = int(round((high - low) / step))
-        previous_value, previous = low, answer(low)
+        previous_value, previous = low, answer(low, budget)
         for index in range(1, count + 1):
             value = low + index * step
-            current = answer(value)
+            current = answer(value, budget)
             if current != previous:
                 a, b = previous_value, value
                 for _ in range(BISECTIONS):
                     middle = (a + b) / 2
-                    if answer(middle) == previous:
+                    if answer(middle, budget) == previous:
                         a = middle
                     else:
                         b = middle

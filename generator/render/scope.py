@@ -15,7 +15,7 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from .. import diagrams, markup, urls, value_types
-from ..ask import AskPanel, words_json
+from ..ask import AskPanel, compiled_predicates, words_json
 from ..i18n.translate import MISSING, Text
 from ..model import Rule
 
@@ -150,9 +150,11 @@ class PageScope:
         """The panel's words, style, script and compiled predicates: only on a page that has predicates."""
         if not rule.predicates:
             return Markup("")
-        scripts = Markup('<link rel="stylesheet" href="{}"><script src="{}" defer></script>').format(
-            self.url("assets/ask.css"), self.url("assets/ask.js"))
-        return words_json(self.tr) + scripts
+        # The runtime and the compiled predicates run before ask.js (deferred, so after the page is parsed).
+        scripts = Markup('<link rel="stylesheet" href="{}"><script src="{}"></script>').format(
+            self.url("assets/ask.css"), self.url("assets/javascripts/kb-runtime.js"))
+        return (words_json(self.tr) + scripts + compiled_predicates(rule)
+                + Markup('<script src="{}" defer></script>').format(self.url("assets/ask.js")))
 
     def diagrams(self, rule: Rule, predicate_name: str) -> Markup:
         """The collapsed figures drawn from a predicate's worked examples, or "" (generator/diagrams/)."""

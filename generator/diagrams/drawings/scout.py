@@ -23,7 +23,8 @@ def scout_distance(ctx: Context, rule: Rule, example: Example) -> Optional[Drawi
     limit_of = {}
     for value in argument.values:
         changes = ctx.probe.boundaries((rule.key, predicate.code, "distance", value),
-                              lambda d, v=value: predicate.snippet(in_own_zone=False, enemy_distance=d, terrain=v),
+                              lambda d, budget, v=value: predicate.snippet.run(
+                                  {"in_own_zone": False, "enemy_distance": d, "terrain": v}, budget),
                               0.0, 48.0, 0.5)
         if len(changes) != 1 or changes[0][2] is not True:
             return None

@@ -7,7 +7,7 @@ from typing import Optional
 
 from markupsafe import Markup
 
-from ...helpers import square_gap
+from ...evaluate.helpers import square_gap
 from ...model import Example, Rule
 from ..probe import is_number, is_points, predicate_taking
 from ..registry import Context, Drawing, drawing
@@ -22,8 +22,9 @@ def formation(ctx: Context, rule: Rule, example: Example) -> Optional[Drawing]:
     if predicate is None or not is_points(figures) or not is_number(base) or base <= 0:
         return None
     limits = ctx.probe.boundaries((rule.key, predicate.code, "gap"),
-                         lambda gap: predicate.snippet(figures=[[0, 0], [1 + gap, 0]], base=1),
-                         0.0, 4.0, 0.05)
+                                  lambda gap, budget: predicate.snippet.run(
+                                      {"figures": [[0, 0], [1 + gap, 0]], "base": 1}, budget),
+                                  0.0, 4.0, 0.05)
     opening = [value for value, below, above in limits if above is True]
     closing = [value for value, below, above in limits if below is True]
     if len(opening) != 1 or len(closing) != 1:
@@ -93,8 +94,8 @@ def withdraw_angle(ctx: Context, rule: Rule, example: Example) -> Optional[Drawi
     angle = example.given.get("angle")
     if predicate is None or not is_number(angle) or abs(angle) > 180:
         return None
-    limits = ctx.probe.boundaries((rule.key, predicate.code, "angle"), lambda a: predicate.snippet(angle=a),
-                         0.0, 180.0, 1.0)
+    limits = ctx.probe.boundaries((rule.key, predicate.code, "angle"),
+                                  lambda a, budget: predicate.snippet.run({"angle": a}, budget), 0.0, 180.0, 1.0)
     closing = [value for value, below, above in limits if below is True]
     if len(closing) != 1:
         return None

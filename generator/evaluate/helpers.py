@@ -1,10 +1,15 @@
-"""Trusted functions that predicate snippets may call: plain-data builtins, geometry and dice."""
+"""Trusted functions that predicate snippets may call: plain-data builtins, geometry and dice.
+
+Each helper's cost in evaluation steps is declared beside it in `evaluate/functions.py`, in proportion
+to the elements it touches; kb-runtime.js reimplements every one of them for the browser.
+"""
 
 from __future__ import annotations
 
 import math
 
-MAX_ITEMS = 10_000  # same ceiling as the evaluator's MAX_SEQUENCE: no helper builds more
+from .limits import MAX_ROUND_DIGITS, MAX_SEQUENCE
+from .values import shown
 
 
 class HelperError(ValueError):
@@ -21,13 +26,13 @@ def _sequence(value, name="argument"):
 
 def _number(value, name="argument"):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise HelperError(f"{name} must be a number, got {value!r}")
+        raise HelperError(f"{name} must be a number, got {shown(value)}")
     return value
 
 
 def _point(value, name="point"):
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise HelperError(f"{name} must be [x, y], got {value!r}")
+        raise HelperError(f"{name} must be [x, y], got {shown(value)}")
     return _number(value[0], name), _number(value[1], name)
 
 
@@ -41,6 +46,10 @@ def safe_all(values):
 
 def safe_any(values):
     return any(_sequence(values))
+
+
+def safe_bool(value):
+    return bool(value)
 
 
 def safe_enumerate(values):
@@ -60,7 +69,9 @@ def safe_int(value):
 
 
 def safe_len(value):
-    return len(_sequence(value))
+    if isinstance(value, (list, tuple, str, dict)):
+        return len(value)
+    raise HelperError(f"argument must be a list, got {type(value).__name__}")
 
 
 def safe_list(value):
@@ -85,21 +96,30 @@ def safe_min(*arguments):
     return min(_items(arguments))
 
 
-def safe_range(*arguments):
+def range_length(*arguments) -> int:
+    """How many numbers range(*arguments) holds; HelperError unless one to three integers."""
     if not 1 <= len(arguments) <= 3 or not all(isinstance(a, int) and not isinstance(a, bool) for a in arguments):
         raise HelperError("range() takes one to three integers")
-    numbers = range(*arguments)
-    if len(numbers) > MAX_ITEMS:
-        raise HelperError(f"range of {len(numbers)} numbers exceeds {MAX_ITEMS}")
-    return list(numbers)
+    if len(arguments) == 3 and arguments[2] == 0:
+        raise HelperError("range() step must not be zero")
+    return len(range(*arguments))
+
+
+def safe_range(*arguments):
+    length = range_length(*arguments)
+    if length > MAX_SEQUENCE:
+        raise HelperError(f"range of {length} numbers exceeds {MAX_SEQUENCE}")
+    return list(range(*arguments))
 
 
 def safe_round(value, digits=None):
     _number(value)
     if digits is None:
+        if isinstance(value, float) and not math.isfinite(value):
+            raise HelperError("round() of an infinite number")
         return round(value)
-    if not isinstance(digits, int) or isinstance(digits, bool) or not -20 <= digits <= 20:
-        raise HelperError("round() digits must be an integer between -20 and 20")
+    if not isinstance(digits, int) or isinstance(digits, bool) or not -MAX_ROUND_DIGITS <= digits <= MAX_ROUND_DIGITS:
+        raise HelperError(f"round() digits must be an integer between -{MAX_ROUND_DIGITS} and {MAX_ROUND_DIGITS}")
     return round(value, digits)
 
 
@@ -141,8 +161,8 @@ def square_gap(a, b, side) -> float:
 
 def connected(count, pairs) -> bool:
     """Whether nodes 0..count-1 form one group when each [i, j] pair links two of them."""
-    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_ITEMS:
-        raise HelperError("count must be a whole number from 0 to 10000")
+    if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_SEQUENCE:
+        raise HelperError(f"count must be a whole number from 0 to {MAX_SEQUENCE}")
     parent = list(range(count))
 
     def root(node):
@@ -153,9 +173,9 @@ def connected(count, pairs) -> bool:
 
     for pair in _sequence(pairs, "pairs"):
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            raise HelperError(f"each pair must be [i, j], got {pair!r}")
+            raise HelperError(f"each pair must be [i, j], got {shown(pair)}")
         i, j = pair
         if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < count for n in (i, j)):
-            raise HelperError(f"pair {pair!r} names a node outside 0..{count - 1}")
+            raise HelperError(f"pair {shown(pair)} names a node outside 0..{count - 1}")
         parent[root(i)] = root(j)
     return len({root(node) for node in range(count)}) <= 1

@@ -1,0 +1,15 @@
+"""Every limit a snippet runs under, in one place: the evaluator, the helpers and the JS compiler read them here."""
+
+MAX_SOURCE_CHARS = 8_000  # a predicate is a few lines; anything longer is a mistake or an attack
+MAX_AST_NODES = 2_000  # keeps parsing and validation cheap
+MAX_DEPTH = 30  # syntax nesting deeper than this is never needed and can exhaust the interpreter's stack
+MAX_STEPS = 200_000  # default step budget per call: one per node visited, one per element an operation touches
+MAX_PROBE_STEPS = 500_000  # one budget shared by all the calls a diagram makes to find one boundary (real ones: <15,000)
+MAX_SEQUENCE = 10_000  # elements in any one list, tuple, dict or string a snippet builds
+MAX_BUILT = 100_000  # elements one call may build in total, nested ones included: a few MB at most
+MAX_VALUE_DEPTH = 50  # nesting of a value that is compared, hashed, passed in or returned (points are 2 deep)
+MAX_INPUT_ELEMENTS = 100_000  # elements in one argument or result, nested ones included
+MAX_INT_BITS = 512  # integers larger than this are refused (no bignum bombs)
+MAX_EXPONENT = 128  # largest integer exponent allowed in **
+MAX_ROUND_DIGITS = 20  # round(x, n) takes n from -20 to 20; more is meaningless for a float
+MAX_SHOWN_CHARS = 60  # how much of a value an error message quotes

@@ -1,0 +1,98 @@
+"""Guarded operators: each checks the size of its result before Python computes it."""
+
+from __future__ import annotations
+
+import ast
+import operator
+
+from .errors import SizeLimit, SnippetRuntimeError
+from .limits import MAX_EXPONENT, MAX_INT_BITS, MAX_SEQUENCE
+from .values import check_key
+
+NUMBERS = (int, float)
+SEQUENCES = (str, list, tuple)
+OPERANDS = NUMBERS + SEQUENCES
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _operands(left, right) -> None:
+    if not isinstance(left, OPERANDS) or not isinstance(right, OPERANDS):
+        raise SnippetRuntimeError(f"unsupported operand types {type(left).__name__} and {type(right).__name__}")
+
+
+def safe_add(left, right):
+    _operands(left, right)
+    if isinstance(left, SEQUENCES) and isinstance(right, SEQUENCES) and len(left) + len(right) > MAX_SEQUENCE:
+        raise SizeLimit(f"a value grew past {MAX_SEQUENCE} elements")
+    return left + right
+
+
+def safe_sub(left, right):
+    _operands(left, right)
+    return left - right
+
+
+def safe_mult(left, right):
+    _operands(left, right)
+    sequence, count = (left, right) if isinstance(left, SEQUENCES) else (right, left)
+    if isinstance(sequence, SEQUENCES) and isinstance(count, int):
+        if len(sequence) * max(count, 0) > MAX_SEQUENCE:
+            raise SizeLimit(f"repetition would exceed {MAX_SEQUENCE} elements")
+    elif _is_int(left) and _is_int(right) and left.bit_length() + right.bit_length() > MAX_INT_BITS + 1:
+        raise SizeLimit(f"integer result exceeds {MAX_INT_BITS} bits")
+    return left * right
+
+
+def safe_div(left, right):
+    _operands(left, right)
+    return left / right
+
+
+def safe_floordiv(left, right):
+    _operands(left, right)
+    return left // right
+
+
+def safe_mod(left, right):
+    _operands(left, right)
+    if isinstance(left, str):
+        raise SnippetRuntimeError("'%' string formatting is not allowed")
+    return left % right
+
+
+def safe_pow(left, right):
+    if not isinstance(left, NUMBERS) or not isinstance(right, NUMBERS):
+        raise SnippetRuntimeError("'**' needs numbers")
+    if abs(right) > MAX_EXPONENT:
+        raise SizeLimit(f"exponent {right!r} exceeds the limit of {MAX_EXPONENT}")
+    if _is_int(left) and _is_int(right) and right > 0 and (abs(left).bit_length() - 1) * right > MAX_INT_BITS:
+        raise SizeLimit(f"integer result exceeds {MAX_INT_BITS} bits")
+    result = left ** right
+    if isinstance(result, complex):
+        raise SnippetRuntimeError("the result is a complex number")
+    return result
+
+
+BINARY = {
+    ast.Add: safe_add, ast.Sub: safe_sub, ast.Mult: safe_mult, ast.Div: safe_div,
+    ast.FloorDiv: safe_floordiv, ast.Mod: safe_mod, ast.Pow: safe_pow,
+}
+
+
+def contains(container, item) -> bool:
+    if not isinstance(container, (list, tuple, str, dict)):
+        raise SnippetRuntimeError("'in' needs a list, string or dict on its right")
+    if isinstance(container, dict):
+        check_key(item, None)
+    return item in container
+
+
+COMPARE = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+    ast.In: lambda left, right: contains(right, left),
+    ast.NotIn: lambda left, right: not contains(right, left),
+}

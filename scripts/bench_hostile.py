@@ -1,0 +1,181 @@
+"""Run the security review's worst inputs and print the wall time and peak memory of each.
+
+    .venv/bin/python scripts/bench_hostile.py [--timeout SECONDS]
+
+Each case runs in its own child process (so its peak memory is its own, read with os.wait4), under a
+time limit and a 3 GB address-space limit so that an unbounded case cannot take the machine down:
+- F4: the 7-line comparison snippet and the tuple-hashing snippet, called directly and through
+  `generator check` on a copy of the repository holding a rule with that snippet;
+- F5: the memory snippet, the same two ways; F6: `connected` in a comprehension;
+- F4 under diagram probing: the comparison snippet probed as `diagrams._boundaries` does;
+- F8: the 432-byte YAML alias bomb, read by the project's YAML loader (generator.yamlfile).
+A benchmark, not a test: the figures depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ADDRESS_SPACE = 3 * 1024 ** 3  # bytes a child may map before its allocations fail
+
+F4_COMPARE = """\
+a1 = range(10000)
+a2 = range(10000)
+b1 = [a1] * 10000
+b2 = [a2] * 10000
+c1 = [b1] * 10000
+c2 = [b2] * 10000
+return c1 == c2"""
+F4_HASH = "t1 = (0,) * 10000\nt2 = (t1,) * 10000\nt3 = (t2,) * 10000\nreturn {t3: 1}"
+F5_MEMORY = "a = [[range(10000) for j in range(10000)] for i in range(6)]\nreturn len(a)"
+F6_HELPER = "a = [[connected(10000, []) for j in range(10000)] for i in range(5)]\nreturn 1"
+
+F8_BOMB = """\
+x:
+  - &l0 ["lol"]
+  - &l1 [*l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0, *l0]
+  - &l2 [*l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1, *l1]
+  - &l3 [*l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2, *l2]
+  - &l4 [*l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3, *l3]
+  - &l5 [*l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4, *l4]
+  - &l6 [*l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5, *l5]
+  - &l7 [*l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6, *l6]
+"""
+
+RULE = """\
+id: probe
+title: Probe
+source: {{page: 1}}
+summary: A probe rule.
+clauses:
+  - {{id: main, text: The main clause.}}
+predicates:
+  - name: probe
+    clause: main
+    summary: Probe.
+    args:
+      - {{name: x, type: any, text: an argument}}
+    returns: {{type: any, text: anything}}
+    code: |
+{code}
+examples:
+  - {{id: ex-1, predicate: probe, clause: main, name: Example one., given: {{x: 1}}, expect: true}}
+"""
+
+DIRECT = """\
+import sys
+from generator.evaluate import Snippet, SnippetError
+try:
+    Snippet.compile(sys.argv[1], ["x"])(x=1)
+    print("finished")
+except SnippetError as error:
+    print(f"{type(error).__name__}: {error}")
+"""
+
+PROBE = """\
+import sys
+from generator import diagrams
+from generator.evaluate import Snippet, SnippetError
+snippet = Snippet.compile(sys.argv[1], ["gap"])
+try:
+    diagrams._boundaries(("bench",), lambda gap, budget: snippet.run({"gap": gap}, budget), 0.0, 4.0, 0.05)
+    print("finished")
+except SnippetError as error:
+    print(f"{type(error).__name__}: {error}")
+"""
+
+LOADER = """\
+import sys
+from generator.yamlfile import YamlError, read_yaml
+from pathlib import Path
+try:
+    read_yaml(Path(sys.argv[1]))
+    print("loaded")
+except YamlError as error:
+    print(f"refused: {error}")
+"""
+
+
+def _limit_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def measure(arguments: list[str], timeout: float, cwd: Path = ROOT) -> tuple[float, float, str]:
+    """(wall seconds, peak resident MB, last output line) of one child, killed after `timeout`."""
+    start = time.perf_counter()
+    child = subprocess.Popen(arguments, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             preexec_fn=_limit_memory, start_new_session=True)
+    deadline = start + timeout
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() > deadline:
+            os.killpg(child.pid, signal.SIGKILL)
+            pid, status, usage = os.wait4(child.pid, 0)
+            break
+        time.sleep(0.02)
+    wall = time.perf_counter() - start
+    output = child.stdout.read().strip().splitlines()
+    child.stdout.close()
+    if os.WIFSIGNALED(status):
+        last = f"killed by signal {os.WTERMSIG(status)} (time limit {timeout:.0f} s)"
+    else:
+        last = next((line for line in reversed(output) if line.strip()), "")
+        last = next((line for line in output if line.startswith("FAIL")), last)
+    return wall, usage.ru_maxrss / 1024, last
+
+
+def repository_with(code: str, folder: Path) -> Path:
+    """A copy of the repository's inputs with one extra rule holding `code`."""
+    from generator.site import copy_inputs
+
+    copy = copy_inputs(ROOT, folder)
+    rule = RULE.format(code=textwrap.indent(code, " " * 6))
+    (copy / "rules" / "wap" / "probe.yaml").write_text(rule, encoding="utf-8")
+    return copy
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a case is killed")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    python = sys.executable
+    rows = []
+    with tempfile.TemporaryDirectory() as scratch:
+        scratch = Path(scratch)
+        rows.append(("baseline: generator check, real rules", *measure([python, "-m", "generator", "check"],
+                                                                        args.timeout)))
+        for name, code in (("F4 compare", F4_COMPARE), ("F4 hash", F4_HASH), ("F5 memory", F5_MEMORY),
+                           ("F6 helper", F6_HELPER)):
+            rows.append((f"{name}: snippet call", *measure([python, "-c", DIRECT, code], args.timeout)))
+            repo = repository_with(code, scratch / name.replace(" ", "-"))
+            rows.append((f"{name}: generator check", *measure([python, "-m", "generator", "--root", str(repo), "check"],
+                                                              args.timeout)))
+            shutil.rmtree(repo)
+        rows.append(("F4 compare: diagram probe", *measure([python, "-c", PROBE, F4_COMPARE], args.timeout)))
+        bomb = scratch / "bomb.yaml"
+        bomb.write_text(F8_BOMB, encoding="utf-8")
+        rows.append((f"F8 alias bomb ({bomb.stat().st_size} bytes): YAML loader",
+                     *measure([python, "-c", LOADER, str(bomb)], args.timeout)))
+    width = max(len(row[0]) for row in rows)
+    print(f"{'case':<{width}}  {'wall s':>7}  {'peak MB':>8}  outcome")
+    for name, wall, peak, outcome in rows:
+        print(f"{name:<{width}}  {wall:7.2f}  {peak:8.1f}  {outcome[:160]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
