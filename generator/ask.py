@@ -9,8 +9,9 @@ snippet (`compiled_predicates`); nothing is sent to a server.
 
 Decision: the clause that decides an answer is read off the worked examples, not declared: the
 example of the same predicate with the same answer whose situation differs least from the
-reader's (fewest differing arguments, then the smallest numeric difference) names it; with no such
-example, the predicate's own `clause`. Every example already names its clause, and
+reader's names it — fewest differing yes/no, choice and text arguments first (they select the
+case a clause covers: open ground or forest), then fewest differing other arguments, then the
+smallest numeric difference; with no such example, the predicate's own `clause`. Every example already names its clause, and
 `generator check` proves every example's answer, so this mapping is tested data, not guesswork.
 """
 
