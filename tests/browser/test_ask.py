@@ -30,6 +30,20 @@ def field(form, argument: str):
     return form.locator(f'.kb-ask__field[data-arg="{argument}"]')
 
 
+def verdict(form):
+    return answer(form).locator(".kb-ask__verdict strong")
+
+
+def ask_scout_placement(page, base_url, distance: str, terrain: str):
+    """The Russian Scout page's deploy_ok panel, outside the own zone, at a distance typed as written."""
+    page.goto(base_url + "ru/t9a/scout/")
+    form = panel(page, "deploy_ok")
+    field(form, "in_own_zone").get_by_label("нет").check()
+    field(form, "enemy_distance").locator("input").fill(distance)
+    field(form, "terrain").locator("select").select_option(label=terrain)
+    return form
+
+
 def rule_pages() -> list[str]:
     """Every rule page with predicates, in both languages."""
     from generator.load import load
@@ -47,27 +61,23 @@ def test_every_predicate_on_every_rule_page_answers_its_first_worked_example(pag
         assert forms.count() == page.locator("h3[id^=predicate-]").count() > 0, path
         for index in range(forms.count()):
             form = forms.nth(index)
-            expect(answer(form).locator(".kb-ask__verdict strong"), f"{path} #{index}").to_be_visible()
+            expect(verdict(form), f"{path} #{index}").to_be_visible()
             expect(answer(form).locator(".kb-ask__error")).to_have_count(0)
             # The form opens on the predicate's first worked example, so the answer names it.
             expect(answer(form).locator(".kb-ask__example a")).to_have_attribute("href", re.compile(r"^#example-"))
 
 
 def test_yes_no_inches_with_a_decimal_comma_and_a_labelled_choice(page, base_url, shot):
-    page.goto(base_url + "ru/t9a/scout/")
-    form = panel(page, "deploy_ok")
-    field(form, "in_own_zone").get_by_label("нет").check()
-    field(form, "enemy_distance").locator("input").fill("11,9")
-    field(form, "terrain").locator("select").select_option(label="Лес")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("нет")
+    form = ask_scout_placement(page, base_url, "11,9", "Лес")
+    expect(verdict(form)).to_have_text("нет")
     expect(answer(form).locator(".kb-ask__clause a")).to_have_text("§4")
     field(form, "enemy_distance").locator("input").fill("12")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("да")
+    expect(verdict(form)).to_have_text("да")
     # The clarifications of the deciding clause are listed by their question, and link to it.
     expect(answer(form).locator(".kb-ask__clarifications a[href='#clarification-terrain-types']")).to_have_text(
         "Какая местность даёт сокращение до 12″?")
     field(form, "terrain").locator("select").select_option(label="открытая местность")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("нет")
+    expect(verdict(form)).to_have_text("нет")
     expect(answer(form).locator(".kb-ask__clause a")).to_have_text("§3")
     shot(form)
 
@@ -81,7 +91,7 @@ def test_whole_numbers_refuse_a_fraction_with_a_message_in_the_page_language(pag
     expect(turn).to_have_attribute("aria-invalid", "true")
     expect(answer(form)).to_be_empty()
     turn.fill("3")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("да")
+    expect(verdict(form)).to_have_text("да")
 
 
 def test_a_choice_result_is_named_by_its_label(page, base_url):
@@ -89,12 +99,12 @@ def test_a_choice_result_is_named_by_its_label(page, base_url):
     form = panel(page, "movement")
     field(form, "step").locator("input").fill("2")
     field(form, "morale").locator("select").select_option(label="rout")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("rout")
+    expect(verdict(form)).to_have_text("rout")
     page.goto(base_url + "ru/battlesystem/fighting-withdrawal/")
     form = panel(page, "movement")
     field(form, "step").locator("input").fill("2")
     field(form, "morale").locator("select").select_option(label="разгром")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("разгром")
+    expect(verdict(form)).to_have_text("разгром")
 
 
 def test_two_dice(page, base_url):
@@ -104,7 +114,7 @@ def test_two_dice(page, base_url):
     assert dice.count() == 2
     dice.nth(0).select_option("1")
     dice.nth(1).select_option("1")
-    expect(answer(form).locator(".kb-ask__verdict strong")).not_to_be_empty()
+    expect(verdict(form)).not_to_be_empty()
     first = answer(form).inner_text()
     dice.nth(0).select_option("6")
     dice.nth(1).select_option("6")
@@ -116,14 +126,14 @@ def test_base_size_in_millimetres_and_an_angle_in_degrees(page, base_url):
     form = panel(page, "mismatching_base")
     sizes = form.locator('.kb-ask__field[data-arg="character_base"] input')
     assert sizes.count() == 2
-    expect(answer(form).locator(".kb-ask__verdict strong")).not_to_be_empty()
+    expect(verdict(form)).not_to_be_empty()
     page.goto(base_url + "en/battlesystem/skirmishers/")
     form = panel(page, "withdraw_angle_ok")
     angle = field(form, "angle").locator("input")
     angle.fill("45")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("yes")
+    expect(verdict(form)).to_have_text("yes")
     angle.fill("46")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("no")
+    expect(verdict(form)).to_have_text("no")
 
 
 def test_a_list_written_as_json_and_free_text(page, base_url):
@@ -133,11 +143,11 @@ def test_a_list_written_as_json_and_free_text(page, base_url):
     sources.fill("[6, 6")
     expect(field(form, "sources").locator(".kb-ask__problem")).not_to_be_empty()
     sources.fill("[6, 6]")
-    expect(answer(form).locator(".kb-ask__verdict strong")).not_to_be_empty()
+    expect(verdict(form)).not_to_be_empty()
     page.goto(base_url + "en/wap/daemon-of-nurgle/")
     form = panel(page, "hates")
     field(form, "target").locator("input").fill("daemons-of-tzeentch")
-    expect(answer(form).locator(".kb-ask__verdict strong")).not_to_be_empty()
+    expect(verdict(form)).not_to_be_empty()
 
 
 def _coordinates(form, argument: str) -> list[list[str]]:
@@ -178,7 +188,7 @@ def test_the_board_drags_a_model_with_the_mouse(page, base_url, shot):
     after = _coordinates(form, "figures")[0]
     assert after != before
     # A figure dragged far from the others breaks the chain.
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("no")
+    expect(verdict(form)).to_have_text("no")
     shot(form)
 
 
@@ -187,18 +197,14 @@ def test_typed_coordinates_are_the_accessible_way_to_place_a_model(page, base_ur
     form = panel(page, "formation_ok")
     x = form.get_by_label("Model 1: x")
     x.fill("40")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("no")
+    expect(verdict(form)).to_have_text("no")
     circle = form.locator(".kb-ask__model--0").nth(1)
     expect(circle).to_have_attribute("aria-label", re.compile("Model 1"))
 
 
 def test_a_shared_link_restores_the_question_in_the_other_language(browser, page, base_url, shot):
-    page.goto(base_url + "ru/t9a/scout/")
-    form = panel(page, "deploy_ok")
-    field(form, "in_own_zone").get_by_label("нет").check()
-    field(form, "enemy_distance").locator("input").fill("13")
-    field(form, "terrain").locator("select").select_option(label="Лес")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("да")
+    form = ask_scout_placement(page, base_url, "13", "Лес")
+    expect(verdict(form)).to_have_text("да")
     form.locator(".kb-ask__share").click()
     link = form.locator(".kb-ask__copied").input_value()
     assert link.endswith("#ask-deploy_ok?in_own_zone=0&enemy_distance=13&terrain=forest"), link
@@ -208,7 +214,7 @@ def test_a_shared_link_restores_the_question_in_the_other_language(browser, page
     fresh = context.new_page()
     fresh.goto(english)
     form = panel(fresh, "deploy_ok")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("yes")
+    expect(verdict(form)).to_have_text("yes")
     expect(answer(form).locator(".kb-ask__clause")).to_have_text("Decided by §4")
     expect(field(form, "terrain").locator("select")).to_have_value("forest")
     expect(field(form, "enemy_distance").locator("input")).to_have_value("13")
@@ -217,12 +223,8 @@ def test_a_shared_link_restores_the_question_in_the_other_language(browser, page
 
 
 def test_copy_as_a_worked_example_gives_a_scenario_that_generator_check_accepts(page, base_url, tmp_path):
-    page.goto(base_url + "ru/t9a/scout/")
-    form = panel(page, "deploy_ok")
-    field(form, "enemy_distance").locator("input").fill("17,9")
-    field(form, "in_own_zone").get_by_label("нет").check()
-    field(form, "terrain").locator("select").select_option(label="открытая местность")
-    expect(answer(form).locator(".kb-ask__verdict strong")).to_have_text("нет")
+    form = ask_scout_placement(page, base_url, "17,9", "открытая местность")
+    expect(verdict(form)).to_have_text("нет")
     form.locator(".kb-ask__yaml").click()
     scenario = form.locator(".kb-ask__copied").input_value()
     assert "predicate: deploy_ok" in scenario and "expect: false" in scenario and "17.9" in scenario
@@ -254,7 +256,7 @@ def test_the_panel_works_by_keyboard_alone_with_labelled_fields(page, base_url):
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.closest('.kb-ask__field').dataset.arg") == "terrain"
     page.keyboard.press("ArrowDown")
-    expect(answer(form).locator(".kb-ask__verdict strong")).not_to_be_empty()
+    expect(verdict(form)).not_to_be_empty()
 
 
 def _serious(page) -> list[str]:
