@@ -23,6 +23,18 @@ if TYPE_CHECKING:
     from .pages import Renderer
 
 
+def _(text: str) -> str:
+    """Marks a UI msgid for extraction; translated where it is shown."""
+    return text
+
+
+STATUS_LABELS = {  # a clarification's status -> its badge (the statuses themselves: model.STATUSES)
+    "rules-as-written": _("Rules as written"),
+    "interpretation": _("Interpretation"),
+    "translation-note": _("Translation note"),
+}
+
+
 class PageScope:
     """What the templates of one page see as `r`."""
 
@@ -58,6 +70,9 @@ class PageScope:
         if result.state == MISSING:
             return Markup('<span class="kb-untranslated" lang="{}">{}</span>').format(result.lang, body)
         return body
+
+    def status_label(self, status: str) -> str:
+        return self.tr.gettext(STATUS_LABELS[status])
 
     def title(self, rule: Rule) -> str:
         return self.plain(f"{rule.key}:title", rule.title, rule.lang)
