@@ -15,6 +15,8 @@ from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 
+from ..problems import Problems
+from ..repofiles import read_repository_bytes, repository_files
 from .extract import SourceMessage
 
 # Fixed dates keep catalogs byte-identical between runs; the history lives in git.
@@ -32,9 +34,11 @@ def catalog_name(root: Path, lang: str, path: Path) -> str:
     return str(Path(path).relative_to(Path(root) / "translations" / lang).with_suffix(""))
 
 
-def existing_catalogs(root: Path, lang: str) -> list[str]:
-    folder = Path(root) / "translations" / lang
-    return sorted(catalog_name(root, lang, path) for path in folder.rglob("*.po")) if folder.is_dir() else []
+def existing_catalogs(root: Path, lang: str, problems: Optional[Problems] = None) -> list[str]:
+    """The catalogs of a language; a .po file or folder linked from outside the checkout is a problem, not read."""
+    found = repository_files(root, Path("translations") / lang, problems if problems is not None else Problems(),
+                             (".po",))
+    return sorted(catalog_name(root, lang, path) for path in found)
 
 
 def message_key(message: Message):
@@ -190,12 +194,23 @@ def plural_problem(header: str) -> Optional[str]:
     return None
 
 
-def read_catalog(path: Path, lang: str) -> Catalog:
-    """Read a .po file strictly: every syntax problem is an error, nothing is silently skipped or cut."""
+def read_catalog(path: Path, lang: str, root: Optional[Path] = None) -> Catalog:
+    """Read a .po file strictly: every syntax problem is an error, nothing is silently skipped or cut.
+
+    With `root`, the file is read under the repository-file policy (generator/repofiles.py).
+    """
+    if root is not None:
+        refused = Problems()
+        data = read_repository_bytes(root, path, refused)
+        if data is None:
+            raise CatalogError(path, [(p.line, p.message, p.hint) for p in refused])
+    else:
+        data = Path(path).read_bytes()
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise CatalogError(path, [(0, f"not UTF-8 text ({error.reason})", "save the file as UTF-8")]) from None
+        raise CatalogError(path, [(data[:error.start].count(b"\n") + 1, f"not UTF-8 text ({error.reason})",
+                                   "save the file as UTF-8")]) from None
     entries, problems = _scan(text)
     if problems:
         raise CatalogError(path, problems)

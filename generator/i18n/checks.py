@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -11,8 +12,8 @@ import snowballstemmer
 
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
-from ..problems import Problem, relative
-from ..yamlfile import YamlError, read_yaml
+from ..problems import Problem, Problems, relative
+from ..yamlfile import read_document
 from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_catalog
 from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
 from .update import wanted_catalogs
@@ -87,13 +88,13 @@ GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the
 def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
     """The translators' terms for `lang`, and every problem in the file (file:line, never a traceback)."""
     path = Path(root) / "translations" / lang / "glossary.yaml"
-    if not path.exists():
+    if not os.path.lexists(path):  # a symlink to nothing is read, so that it is reported
         return [], []
     shown = relative(path, root)
-    try:
-        document = read_yaml(path)
-    except YamlError as error:
-        return [], [Problem(shown, error.line, "glossary", error.message, error.hint or GLOSSARY_HINT)]
+    refused = Problems()
+    document = read_document(root, path, refused, "glossary")
+    if document is None:
+        return [], list(refused)
     data = document.data if document.data is not None else {}
     if not isinstance(data, dict):
         return [], [Problem(shown, document.line(()), "glossary", "must be a mapping with `lang:` and `terms:`",
@@ -171,11 +172,14 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
         problems.extend(glossary_problems)
         wanted = wanted_catalogs(kb, lang)
         sources = {message.key: message for messages in wanted.values() for message in messages}
-        for name in existing_catalogs(root, lang):
+        refused = Problems()
+        names = existing_catalogs(root, lang, refused)
+        problems.extend(refused)
+        for name in names:
             path = catalog_path(root, lang, name)
             shown = relative(path, root)
             try:
-                catalog = read_catalog(path, lang)
+                catalog = read_catalog(path, lang, root)
             except CatalogError as error:
                 problems.extend(Problem(shown, line, name, message, hint) for line, message, hint in error.problems)
                 continue

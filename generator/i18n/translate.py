@@ -42,10 +42,10 @@ class Translations:
     def load(cls, root: Path, lang: str, problems: Problems, kb=None) -> "Translations":
         """Every catalog of `lang`; with `kb`, a [[reference]] in a translation must point at something real."""
         translations = cls(root=Path(root), lang=lang)
-        for name in existing_catalogs(root, lang):
+        for name in existing_catalogs(root, lang, problems):
             path = catalog_path(root, lang, name)
             try:
-                catalog = read_catalog(path, lang)
+                catalog = read_catalog(path, lang, root)
             except CatalogError as error:
                 for line, message, hint in error.problems:
                     problems.add(relative(path, root), line, name, message, hint)
