@@ -140,7 +140,10 @@ def test_check_and_i18n_check_report_every_reference_that_points_nowhere(capsys,
     (b"lang: ru\nterms:\n  - {source: fly, target: x}\n  - {source: fly, target: y}\n", 4, "listed twice"),
     (b"lang: de\nterms: []\n", 1, "sits in translations/ru/"),
     (b"lang: ru\nterms: {source: fly}\n", 2, "terms must be a list"),
-], ids=["a list", "no target", "not UTF-8", "syntax error", "unknown key", "duplicate", "wrong lang", "terms not a list"])
+    (b"lang: ru\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+     b"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nterms:\n  - {source: *c, target: y}\n", 3, "aliases are not allowed"),
+], ids=["a list", "no target", "not UTF-8", "syntax error", "unknown key", "duplicate", "wrong lang", "terms not a list",
+        "alias bomb"])
 def test_a_malformed_glossary_is_a_problem_with_its_line(tmp_path, content, line, expected):
     (tmp_path / "translations/ru").mkdir(parents=True)
     (tmp_path / "translations/ru/glossary.yaml").write_bytes(content)
