@@ -60,8 +60,9 @@ def prepare(root: Path, fresh: bool = False) -> Prepared:
         problems.extend(validate(kb))
     languages = read_languages(root)
     translations = {}
+    checked = kb if not problems else None  # references are checked against a knowledge base that loaded cleanly
     for language in languages:
-        translations[language["code"]] = Translations.load(root, language["code"], problems)
+        translations[language["code"]] = Translations.load(root, language["code"], problems, checked)
     if problems:
         raise InputError(problems)
     prepared = Prepared(root, kb, languages, translations)

@@ -1,4 +1,15 @@
-"""Read YAML as plain data while remembering the line of every key and item."""
+"""Read YAML as plain data while remembering the line of every key and item, bounded before it is trusted.
+
+Policy (issue 9.3): rules, glossaries and players' scenario files are plain data. Aliases (`*name`)
+are refused rather than expanded, so a few hundred bytes cannot grow into gigabytes or loop forever;
+nesting deeper than MAX_NESTING and files larger than MAX_YAML_BYTES are refused; the only tags are
+the plain core ones (strings, numbers, true/false, null, lists, mappings) — anything else, explicit
+(`!!python/object`, `!foo`) or implied (a date, a merge key `<<`), is refused rather than ignored.
+Every refusal is a YamlError with a line and a hint, which readers turn into a Problem.
+
+libyaml's C parser composes the nodes when PyYAML has it (about ten times faster, with the same
+marks); otherwise the pure-Python one does the same job.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +17,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+from yaml.constructor import SafeConstructor
 
+from .problems import Problems
+
+MAX_YAML_BYTES = 1_000_000  # the largest rule file is about 33 KB; a megabyte is room enough for any rule
+MAX_NESTING = 32  # rules nest about 6 levels deep; 32 leaves room for nested lists in worked examples
+FAST_BASE = getattr(yaml, "CSafeLoader", None)  # libyaml's parser, when PyYAML was built with it
+PLAIN_TAG_CACHE_LENGTH = 40  # plain scalars up to this long have their resolved tag remembered
+
+_CORE = "tag:yaml.org,2002:"
+SCALAR_TAGS = {_CORE + kind for kind in ("str", "int", "float", "bool", "null")}
+SEQUENCE_TAG, MAPPING_TAG = _CORE + "seq", _CORE + "map"
+PLAIN_DATA_HINT = "only plain values, lists and mappings are allowed: remove the tag"
 
 
 @dataclass
@@ -27,59 +50,230 @@ class YamlDocument:
 
 
 class YamlError(Exception):
-    """A file that is not valid YAML, or repeats a key."""
+    """A file that is not valid YAML, repeats a key, or goes beyond what plain data may hold."""
 
     def __init__(self, message: str, line: int, hint: str = ""):
         self.message, self.line, self.hint = message, line, hint
         super().__init__(f"line {line}: {message}")
 
 
-def _construct(node, path, lines, loader):
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
+def _line(node) -> int:
+    return node.start_mark.line + 1
+
+
+def _tag_problem(node, kind: str) -> YamlError:
+    tag = node.tag
+    if tag == _CORE + "timestamp":
+        return YamlError(f"{node.value!r} reads as a date, which is not plain text", _line(node),
+                         "put it in quotes if it is text")
+    if tag == _CORE + "merge":
+        return YamlError("merge keys (<<) are not allowed", _line(node), "write the keys out in full")
+    shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+    return YamlError(f"the tag {shown} is not allowed on a {kind}", _line(node), PLAIN_DATA_HINT)
+
+
+_PLAIN_VALUES: dict[tuple[str, str], object] = {}  # (tag, text) -> the immutable value it reads as, per process
+
+
+def _build(loader, root_node):
+    """Plain data and a line map from a composed node graph that holds no aliases (refused beforehand)."""
+    lines: dict[tuple, int] = {(): _line(root_node)}
+    constructors = SafeConstructor.yaml_constructors
+    str_tag = _CORE + "str"
+    scalar_node, sequence_node = yaml.ScalarNode, yaml.SequenceNode
+
+    def scalar(node):
+        tag = node.tag
+        if tag == str_tag:
+            return node.value
+        known = _PLAIN_VALUES.get((tag, node.value))
+        if known is not None:
+            return known
+        if tag not in SCALAR_TAGS:
+            raise _tag_problem(node, "value")
+        value = constructors[tag](loader, node)
+        if len(node.value) <= PLAIN_TAG_CACHE_LENGTH and value is not None:
+            _PLAIN_VALUES[(tag, node.value)] = value
+        return value
+
+    def build(node, path: tuple, depth: int):
+        if node.__class__ is scalar_node:
+            return scalar(node)
+        if depth >= MAX_NESTING:
+            raise YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", _line(node),
+                            "flatten the data")
+        if node.__class__ is sequence_node:
+            if node.tag != SEQUENCE_TAG:
+                raise _tag_problem(node, "list")
+            items = []
+            for index, item in enumerate(node.value):
+                child = path + (index,)
+                lines[child] = item.start_mark.line + 1
+                items.append(build(item, child, depth + 1))
+            return items
+        if node.tag != MAPPING_TAG:
+            raise _tag_problem(node, "mapping")
         result = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if isinstance(key, (list, dict)):
-                raise YamlError("a mapping key must be a plain value", key_node.start_mark.line + 1)
+            if key_node.__class__ is not scalar_node:
+                raise YamlError("a mapping key must be a plain value", _line(key_node))
+            key = scalar(key_node)
             if key in result:
                 raise YamlError(
-                    f"key {key!r} appears twice in the same mapping", key_node.start_mark.line + 1,
+                    f"key {key!r} appears twice in the same mapping", _line(key_node),
                     "remove or rename one of them (YAML would silently keep only the last)")
             child = path + (key,)
             lines[child] = key_node.start_mark.line + 1
-            result[key] = _construct(value_node, child, lines, loader)
+            result[key] = build(value_node, child, depth + 1)
         return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_construct(item, path + (index,), lines, loader) for index, item in enumerate(node.value)]
-    return loader.construct_object(node, deep=True)
+
+    return build(root_node, (), 0), lines
+
+
+class _PlainResolver:
+    """Resolves a plain scalar's tag once per distinct text (the stock resolver tries its patterns every time).
+
+    Same answers as PyYAML's resolver with no path resolvers, which the safe loaders have none of.
+    """
+
+    _plain_tags: dict[str, str] = {}  # short plain scalars ("true", "6", "front") and their tags, per process
+
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode:
+            if not implicit[0]:
+                return self.DEFAULT_SCALAR_TAG
+            tag = self._plain_tags.get(value)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(value) <= PLAIN_TAG_CACHE_LENGTH:
+                    self._plain_tags[value] = tag
+            return tag
+        return self.DEFAULT_SEQUENCE_TAG if kind is yaml.SequenceNode else self.DEFAULT_MAPPING_TAG
+
+
+class PureLoader(_PlainResolver, yaml.SafeLoader):
+    """PyYAML's pure-Python safe loader (the fallback)."""
+
+
+FastLoader = type("FastLoader", (_PlainResolver, FAST_BASE), {"__doc__": "libyaml's safe loader."}) if FAST_BASE else None
+LOADER = FastLoader or PureLoader  # tests set this to PureLoader to exercise the fallback
+
+
+def _events(loader):
+    while loader.check_event():
+        yield loader.get_event()
+
+
+def _refuse_aliases(text: str):
+    """Raise YamlError at the first alias in `text`, found by scanning its events (nothing is composed)."""
+    loader = LOADER(text)
+    try:
+        for event in _events(loader):
+            if isinstance(event, yaml.AliasEvent):
+                raise YamlError(f"the alias *{event.anchor} repeats another part of the file; aliases are not allowed",
+                                event.start_mark.line + 1,
+                                "write the value out in full where it is used (and drop the &anchor)")
+    except yaml.YAMLError:
+        pass  # a syntax error is reported with its line by the parse that follows
+    finally:
+        loader.dispose()
+
+
+def _too_deep_error(text: str) -> YamlError:
+    """Where `text` first nests deeper than MAX_NESTING, found by scanning events without recursion."""
+    depth = 0
+    loader = LOADER(text)
+    try:
+        for event in _events(loader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_NESTING:
+                    return YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep",
+                                     event.start_mark.line + 1, "flatten the data")
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    finally:
+        loader.dispose()
+    return YamlError("the file nests too deeply to read", 1, "flatten the data")
 
 
 def parse_yaml(text: str) -> YamlDocument:
-    """Parse one YAML document into plain data and a map of lines; raise YamlError if it is broken."""
-    loader = yaml.SafeLoader(text)
+    """Parse one YAML document into plain data and a map of lines; raise YamlError if it is broken or refused."""
+    if len(text) > MAX_YAML_BYTES:
+        raise YamlError(f"the file is larger than {MAX_YAML_BYTES:,} characters", 1,
+                        "split it into smaller files (one rule per file)")
+    if "&" in text:  # without an anchor there can be no alias; with one, refuse any alias before composing
+        _refuse_aliases(text)
+    loader = LOADER(text)
     try:
-        node = loader.get_single_node()
+        try:
+            node = loader.get_single_node()
+        except RecursionError:  # the pure-Python composer recurses once per level
+            raise _too_deep_error(text) from None
         if node is None:
             return YamlDocument(data=None, lines={(): 1})
-        lines: dict[tuple, int] = {}
-        data = _construct(node, (), lines, loader)
+        data, lines = _build(loader, node)
         return YamlDocument(data=data, lines=lines)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
         message = " ".join(part for part in (error.context, error.problem) if part)
+        if "maximum nesting depth" in message:  # libyaml's own limit (1,000 levels)
+            raise YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", line,
+                            "flatten the data") from None
         raise YamlError(f"not valid YAML: {message}", line,
                         "check the indentation and quoting on this line and the one before") from None
     except yaml.YAMLError as error:
         raise YamlError(f"not valid YAML: {error}", 1) from None
+    except (ValueError, OverflowError) as error:  # a scalar the core constructors refuse (e.g. an odd float)
+        raise YamlError(f"not a plain value: {error}", 1) from None
     finally:
         loader.dispose()
 
 
+_VERSIONS: dict[type, str] = {}  # loader class -> version of the code that parses with it
+
+
+def parse_yaml_cached(text: str) -> YamlDocument:
+    """parse_yaml, answered from the on-disk cache when these exact characters were parsed by this code before."""
+    from .diskcache import cached, source_version
+
+    version = _VERSIONS.get(LOADER)
+    if version is None:
+        version = _VERSIONS[LOADER] = source_version(__file__, extra=f"{yaml.__version__} {LOADER.__name__}")
+
+    def parse():
+        document = parse_yaml(text)
+        return document.data, document.lines
+
+    data, lines = cached("yaml", version, text.encode("utf-8"), parse)
+    return YamlDocument(data=data, lines=lines)
+
+
 def read_yaml(path: Path) -> YamlDocument:
+    """Parse the YAML file at `path` (at most MAX_YAML_BYTES); raise YamlError if it is broken or refused."""
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_YAML_BYTES + 1)
+    if len(data) > MAX_YAML_BYTES:
+        raise YamlError(f"the file is larger than {MAX_YAML_BYTES:,} bytes", 1,
+                        "split it into smaller files (one rule per file)")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise YamlError(f"not UTF-8 text ({error.reason})", 1, "save the file as UTF-8") from None
-    return parse_yaml(text)
+        raise YamlError(f"not UTF-8 text ({error.reason})", data[:error.start].count(b"\n") + 1,
+                        "save the file as UTF-8") from None
+    return parse_yaml_cached(text)
+
+
+def read_document(root: Path, path: Path, problems: Problems, subject: str = "") -> YamlDocument | None:
+    """Read one repository YAML file (inside the checkout, bounded); None with a problem if it cannot be used."""
+    from .repofiles import read_repository_text, shown_path
+
+    text = read_repository_text(root, path, problems, subject, limit=MAX_YAML_BYTES)
+    if text is None:
+        return None
+    try:
+        return parse_yaml_cached(text)
+    except YamlError as error:
+        problems.add(shown_path(path, root), error.line, subject, error.message, error.hint)
+        return None

@@ -12,11 +12,9 @@ SHARED = ROOT.parent / "shared"
 
 @pytest.fixture(scope="session")
 def kb():
-    from generator.load import load
-    from generator.validate import validate
+    from generator.load import load_and_validate
 
-    knowledge_base, problems = load(ROOT)
-    problems.extend(validate(knowledge_base))
+    knowledge_base, problems = load_and_validate(ROOT)
     assert not problems, problems.report()
     return knowledge_base
 

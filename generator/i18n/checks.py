@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import snowballstemmer
-import yaml
 
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
-from ..problems import Problem, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, read_catalog
-from .translate import placeholder_problem
+from ..problems import Problem, Problems, relative
+from ..yamlfile import read_document
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
+from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -24,12 +26,22 @@ _STEMMERS = {"en": "english", "ru": "russian", "de": "german", "fr": "french", "
              "pl": None}
 
 
+_FRACTION_AFTER_DIGIT = {fraction: re.compile(rf"(\d)\s*{fraction}") for fraction in _FRACTIONS}
+_ANY_NUMBER = re.compile(r"[\d½¼¾⅓⅔]")
+_REFERENCE_TOKEN = re.compile(r"\[\[[^\]]*\]\]")
+_REFERENCE_TARGET = re.compile(r"\[\[[^\]|]*\|?")
+STEM_CACHE_SIZE = 200_000  # words remembered per process; a language's whole vocabulary fits many times over
+
+
 def numbers_in(text: str) -> Counter:
     """Numbers a text states, normalised: 0,5 = 0.5 = ½; −1 = -1. Inside references they do not count."""
-    text = re.sub(r"\[\[[^\]]*\]\]", " ", text or "")
+    if not _ANY_NUMBER.search(text or ""):
+        return Counter()
+    text = _REFERENCE_TOKEN.sub(" ", text)
     for fraction, value in _FRACTIONS.items():
-        text = re.sub(rf"(\d)\s*{fraction}", lambda m: m.group(1) + "." + value.split(".")[1], text)
-        text = text.replace(fraction, f" {value} ")
+        if fraction in text:
+            text = _FRACTION_AFTER_DIGIT[fraction].sub(lambda m: m.group(1) + "." + value.split(".")[1], text)
+            text = text.replace(fraction, f" {value} ")
     found = Counter()
     for sign, digits in _NUMBER.findall(text):
         value = digits.replace(",", ".")
@@ -38,7 +50,9 @@ def numbers_in(text: str) -> Counter:
     return found
 
 
+@functools.lru_cache(maxsize=None)
 def _stemmer(lang: str):
+    """One Snowball stemmer per language for the whole process (building one is not free)."""
     name = _STEMMERS.get(lang, None)
     return snowballstemmer.stemmer(name) if name else None
 
@@ -51,12 +65,29 @@ def _english_base(word: str) -> str:
     return word
 
 
-def _stems(text: str, lang: str) -> list[str]:
-    words = [word.casefold().replace("ё", "е") for word in _WORD.findall(text or "")]
+def _stem(word: str, lang: str) -> str:
+    """The stem of one casefolded word."""
     if lang == "en":
-        return [_english_base(word) for word in words]
+        return _english_base(word)
     stemmer = _stemmer(lang)
-    return stemmer.stemWords(words) if stemmer else words
+    return stemmer.stemWord(word) if stemmer else word
+
+
+_STEM_CACHE: dict[str, dict[str, str]] = {}  # lang -> word -> stem: the same few thousand words recur everywhere
+
+
+def _stems(text: str, lang: str) -> list[str]:
+    words = _WORD.findall((text or "").casefold().replace("ё", "е"))
+    known = _STEM_CACHE.setdefault(lang, {})
+    try:
+        return [known[word] for word in words]
+    except KeyError:
+        if len(known) > STEM_CACHE_SIZE:
+            known.clear()
+        for word in words:
+            if word not in known:
+                known[word] = _stem(word, lang)
+        return [known[word] for word in words]
 
 
 def _same_stem(a: str, b: str) -> bool:
@@ -65,34 +96,131 @@ def _same_stem(a: str, b: str) -> bool:
     return a == b or (len(shorter) >= 4 and longer.startswith(shorter))
 
 
-def _contains(haystack: list[str], needle: list[str], lang: str) -> bool:
+def _contains(haystack: list[str], needle: list[str], lang: str, words: frozenset | None = None) -> bool:
+    """Whether the stems `needle` occur in a row in `haystack`; `words` (its set) lets exact matching skip early."""
     if not needle:
         return False
-    # English forms are folded exactly ("character" is not "characteristic"); stemmed languages get slack.
-    same = (lambda a, b: a == b) if lang == "en" else _same_stem
-    return any(all(same(word, term) for word, term in zip(haystack[i:i + len(needle)], needle))
-               for i in range(len(haystack) - len(needle) + 1))
+    first, rest, length = needle[0], needle[1:], len(needle)
+    if lang == "en":  # English forms are folded exactly ("character" is not "characteristic")
+        if words is not None and not all(term in words for term in needle):
+            return False
+        same = str.__eq__
+    else:  # stemmed languages get slack; two stems that match share their first four letters
+        same = _same_stem
+        if words is not None and first not in words and first[:4] not in words:
+            return False
+    for start in range(len(haystack) - length + 1):
+        if same(haystack[start], first) and all(same(word, term) for word, term in
+                                                zip(haystack[start + 1:start + length], rest)):
+            return True
+    return False
 
 
-@dataclass
+def _word_keys(stems: list[str], lang: str) -> frozenset:
+    """What _contains may skip on: every stem, and for stemmed languages its first four letters too."""
+    return frozenset(stems) if lang == "en" else frozenset(stems) | {stem[:4] for stem in stems}
+
+
+@dataclass(frozen=True)
 class Term:
     source: str
     target: str
 
 
-def read_glossary(root: Path, lang: str) -> list[Term]:
+class Glossary:
+    """A language's terms with their stems, worked out once per language pair instead of once per message."""
+
+    def __init__(self, terms):
+        self.terms = list(terms)
+        self._stemmed: dict[tuple[str, str], list] = {}
+
+    def stemmed(self, source_lang: str, lang: str) -> tuple[list, dict]:
+        """[(position, term, source stems, target stems)], and the same grouped by first source stem."""
+        key = (source_lang, lang)
+        if key not in self._stemmed:
+            entries = [(position, term, _stems(term.source, source_lang), _stems(term.target, lang))
+                       for position, term in enumerate(self.terms)]
+            by_first: dict[str, list] = {}
+            for entry in entries:
+                if entry[2]:
+                    by_first.setdefault(entry[2][0], []).append(entry)
+            self._stemmed[key] = (entries, by_first)
+        return self._stemmed[key]
+
+    def candidates(self, source_lang: str, lang: str, source_stems: list[str]) -> list:
+        """The terms a source text may use, in glossary order: for English only those whose first word it has."""
+        entries, by_first = self.stemmed(source_lang, lang)
+        if source_lang != "en":
+            return entries
+        return sorted(entry for stem in set(source_stems) for entry in by_first.get(stem, ()))
+
+
+GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the term translations use>}; "
+                 "see the comments at the top of the file")
+
+
+def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
+    """The translators' terms for `lang`, and every problem in the file (file:line, never a traceback)."""
     path = Path(root) / "translations" / lang / "glossary.yaml"
-    if not path.exists():
-        return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return [Term(str(entry["source"]), str(entry["target"])) for entry in data.get("terms", [])]
+    if not os.path.lexists(path):  # a symlink to nothing is read, so that it is reported
+        return [], []
+    shown = relative(path, root)
+    refused = Problems()
+    document = read_document(root, path, refused, "glossary")
+    if document is None:
+        return [], list(refused)
+    data = document.data if document.data is not None else {}
+    if not isinstance(data, dict):
+        return [], [Problem(shown, document.line(()), "glossary", "must be a mapping with `lang:` and `terms:`",
+                            GLOSSARY_HINT)]
+    problems = [Problem(shown, document.line((key,)), "glossary", f"unknown key {key!r}", "use only lang and terms")
+                for key in data if key not in ("lang", "terms")]
+    if data.get("lang", lang) != lang:
+        problems.append(Problem(shown, document.line(("lang",)), "glossary",
+                                f"says lang: {data.get('lang')!r} but sits in translations/{lang}/",
+                                f"write lang: {lang}"))
+    entries = data.get("terms") or []
+    if not isinstance(entries, list):
+        return [], problems + [Problem(shown, document.line(("terms",)), "glossary", "terms must be a list",
+                                       GLOSSARY_HINT)]
+    terms, seen = [], {}
+    for index, entry in enumerate(entries):
+        line = document.line(("terms", index))
+        fields = entry if isinstance(entry, dict) else {}
+        wrong = [key for key in fields if key not in ("source", "target")]
+        missing = [key for key in ("source", "target") if not isinstance(fields.get(key), str) or not fields[key].strip()]
+        if not isinstance(entry, dict) or wrong or missing:
+            detail = ("is not a mapping" if not isinstance(entry, dict) else
+                      "; ".join(part for part in (f"unknown key(s) {', '.join(map(repr, wrong))}" if wrong else "",
+                                                  f"needs a non-empty text for {' and '.join(missing)}" if missing else "")
+                                if part))
+            problems.append(Problem(shown, line, "glossary", f"term {index + 1} {detail}", GLOSSARY_HINT))
+            continue
+        if fields["source"] in seen:
+            problems.append(Problem(shown, line, "glossary", f"{fields['source']!r} is listed twice (also at line "
+                                    f"{seen[fields['source']]})", "keep one entry per source term"))
+            continue
+        seen[fields["source"]] = line
+        terms.append(Term(fields["source"], fields["target"]))
+    return terms, problems
 
 
-def check_message(source: str, translation: str, source_lang: str, lang: str, glossary: list[Term]) -> list[str]:
+_NO_MARKUP = {"references": 0, "code": 0, "strong": 0, "emphasis": 0}
+
+
+def _targets(text: str) -> Counter:
+    return Counter(reference.target for reference in references(text)) if "[[" in text else Counter()
+
+
+def _markup(text: str) -> dict[str, int]:
+    # Most texts have neither code nor emphasis: skip the four regular expressions for them.
+    return markup_signature(text) if "`" in text or "*" in text else _NO_MARKUP
+
+
+def check_message(source: str, translation: str, source_lang: str, lang: str, glossary) -> list[str]:
     """Everything wrong with one translation of one source text (empty list when it is fine)."""
     issues = []
-    source_refs = Counter(reference.target for reference in references(source))
-    translated_refs = Counter(reference.target for reference in references(translation))
+    source_refs, translated_refs = _targets(source), _targets(translation)
     if source_refs != translated_refs:
         lost = sorted((source_refs - translated_refs).elements())
         added = sorted((translated_refs - source_refs).elements())
@@ -106,16 +234,22 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
     if lost_numbers:
         issues.append("the translation does not carry " + ", ".join(sorted(lost_numbers.elements())) +
                       " from the source (write the same numbers; 0,5 and ½ count as 0.5, − as -)")
-    source_markup, translated_markup = markup_signature(source), markup_signature(translation)
+    source_markup, translated_markup = _markup(source), _markup(translation)
     for kind in ("code", "strong", "emphasis"):
         if source_markup[kind] != translated_markup[kind]:
             issues.append(f"markup differs: {kind} appears {source_markup[kind]} time(s) in the source and "
                           f"{translated_markup[kind]} in the translation")
-    source_stems = _stems(re.sub(r"\[\[[^\]|]*\|?", " ", source), source_lang)
-    translated_stems = _stems(translation, lang)
-    for term in glossary:
-        if _contains(source_stems, _stems(term.source, source_lang), source_lang) and \
-                not _contains(translated_stems, _stems(term.target, lang), lang):
+    glossary = glossary if isinstance(glossary, Glossary) else Glossary(glossary)
+    source_stems = _stems(_REFERENCE_TARGET.sub(" ", source), source_lang)
+    source_words = _word_keys(source_stems, source_lang)
+    translated_stems = translated_words = None  # stemmed only when the source uses a term
+    for _position, term, term_source, term_target in glossary.candidates(source_lang, lang, source_stems):
+        if not _contains(source_stems, term_source, source_lang, source_words):
+            continue
+        if translated_stems is None:
+            translated_stems = _stems(translation, lang)
+            translated_words = _word_keys(translated_stems, lang)
+        if not _contains(translated_stems, term_target, lang, translated_words):
             issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
                           f"{term.target!r} (any case or number)")
     return issues
@@ -125,24 +259,28 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
     """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`."""
     problems: list[Problem] = []
     for lang in languages:
-        glossary = read_glossary(root, lang)
+        terms, glossary_problems = read_glossary(root, lang)
+        problems.extend(glossary_problems)
+        glossary = Glossary(terms)
         wanted = wanted_catalogs(kb, lang)
         sources = {message.key: message for messages in wanted.values() for message in messages}
-        for name in existing_catalogs(root, lang):
+        refused = Problems()
+        names = existing_catalogs(root, lang, refused)
+        problems.extend(refused)
+        for name in names:
             path = catalog_path(root, lang, name)
             shown = relative(path, root)
             try:
-                catalog = read_catalog(path, lang)
+                catalog = read_entries(path, lang, root)
             except CatalogError as error:
-                problems.append(Problem(shown, error.line, name, error.message,
-                                        "fix the syntax or restore the file from git"))
+                problems.extend(Problem(shown, line, name, message, hint) for line, message, hint in error.problems)
                 continue
             expected_plurals = catalog.num_plurals
             for message in catalog:
                 if not message.id:
                     continue
                 key = message.context if message.context is not None else message.id
-                label = _label(message)
+                label = message_label(message)
                 if name == "ui":
                     for source_text, translated in _ui_pairs(message):
                         issue = placeholder_problem(source_text, translated)
@@ -161,6 +299,8 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
                     continue
                 if not message.string:
                     continue
+                problems.extend(Problem(shown, message.lineno, label, issue, REFERENCE_HINT)
+                                for issue in reference_problems(kb, message))
                 source = sources.get(key)
                 source_lang = source.source_lang if source else "en"
                 for issue in check_message(message.id, message.string, source_lang, lang, glossary):
@@ -173,10 +313,3 @@ def _ui_pairs(message):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         return [(message.id[0], text) for text in strings if text]
     return [(message.id, message.string)] if message.string else []
-
-
-def _label(message) -> str:
-    text = message.id[0] if isinstance(message.id, tuple) else message.id
-    text = " ".join(str(text).split())
-    shown = text if len(text) <= 50 else text[:47] + "..."
-    return f"{message.context} {shown!r}" if message.context else repr(shown)
