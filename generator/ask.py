@@ -158,7 +158,7 @@ class AskPanel:
         buttons = Markup('<button type="button" class="kb-ask__add">{}</button> '
                          '<button type="button" class="kb-ask__remove">{}</button>').format(
             _("Add a model"), _("Remove the last model")) if many else ""
-        return Markup('<fieldset><legend>{}</legend><p class="kb-ask__hint">{}</p><ol class="kb-ask__points" start="0">{}</ol>'
+        return Markup('<fieldset><legend>{}</legend><p class="kb-ask__hint" data-pagefind-ignore>{}</p><ol class="kb-ask__points" start="0">{}</ol>'
                       '{}</fieldset>').format(label, _("Coordinates in inches (x; y). Or drag the models on the "
                                                        "board, or focus one and move it with the arrow keys."),
                                               rows, buttons)
@@ -232,7 +232,7 @@ class AskPanel:
             '<form class="kb-ask" id="{ident}" data-predicate="{name}" data-kb-ask="{data}" aria-labelledby="predicate-{name}" novalidate>'
             '<div class="kb-ask__fields">{fields}</div>{board}'
             '<div class="kb-ask__answer" id="{ident}-answer" role="status" aria-live="polite"></div>'
-            '<p class="kb-ask__actions"><button type="button" class="kb-ask__share">{share}</button> '
+            '<p class="kb-ask__actions" data-pagefind-ignore><button type="button" class="kb-ask__share">{share}</button> '
             '<button type="button" class="kb-ask__yaml">{yaml}</button></p></form>').format(
             ident=self.ident, name=self.predicate.name, fields=fields, board=board,
             share=_("Copy a link to this question"), yaml=_("Copy as a worked example"), data=_json(self.data()))
