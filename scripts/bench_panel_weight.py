@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 FORM = re.compile(r'<form class="kb-ask".*?</form>', re.S)
 WORDS = re.compile(r'<div id="kb-ask-words"[^>]*></div>')
 INLINE = re.compile(r"<script>(?:(?!</script>).)*KB_PREDICATES.*?</script>", re.S)
-LINKED = re.compile(r'<(?:script src|link rel="stylesheet" href)="([^"]*(?:ask|predicates?)[^"]*\.(?:js|css))"')
+LINKED = re.compile(r'<(?:script src|link rel="stylesheet" href)="([^"]*(?:/ask|kb-runtime)[^"]*\.(?:js|css))"')
 
 
 def size(text: str) -> tuple[int, int]:

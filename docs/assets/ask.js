@@ -208,9 +208,10 @@
     verdict.appendChild(strong);
     this.answer.appendChild(verdict);
     var decided = this.deciding(given, outcome.value), clause = this.data.clauses[decided.clause];
-    var by = el("p", { "class": "kb-ask__clause" }, W.decidedBy + " ");
+    var by = el("span", { "class": "kb-ask__clause" }, W.decidedBy + " ");
     by.appendChild(el("a", { href: "#" + decided.clause }, "\u00a7" + clause.number));
-    this.answer.appendChild(by);
+    verdict.appendChild(document.createTextNode(" \u00b7 "));
+    verdict.appendChild(by);
     if (clause.clarifications.length) {
       var list = el("ul", { "class": "kb-ask__clarifications", "aria-label": W.clarified });
       clause.clarifications.forEach(function (c) {
