@@ -37,3 +37,16 @@ test: $(STAMP) browser-deps  ## everything: rules, examples, catalogs, site buil
 
 clean:
 	rm -rf $(VENV) site build site.staging site.old
+
+# make test also audits the workflows and needs GNU gettext: prerequisites added to the rule above.
+.PHONY: gettext-deps lint
+test: gettext-deps lint
+
+gettext-deps:  ## GNU gettext, whose msgfmt -c the catalog tests run (Debian package)
+	@command -v msgfmt >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext >/dev/null; }
+
+lint: $(STAMP)  ## audit the GitHub workflows: actionlint (syntax, expressions) and zizmor (security)
+	$(VENV)/bin/actionlint .github/workflows/*.yml
+	$(VENV)/bin/zizmor --offline --quiet .github/workflows

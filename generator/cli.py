@@ -52,9 +52,10 @@ def _selection(root: Path, items: list[str], problems):
     return selected, scenarios
 
 
-def _run_cases(kb, cases, verbose: bool) -> int:
+def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
     """Run the worked examples, print failures (and passes if verbose) and the tally; return how many failed."""
     from .examples import run_case
+    from .report_formats import GITHUB, outcome_annotation
 
     passed = failed = 0
     for case in cases:
@@ -66,6 +67,8 @@ def _run_cases(kb, cases, verbose: bool) -> int:
         else:
             failed += 1
             print(outcome.describe())
+            if output_format == GITHUB:
+                print(outcome_annotation(outcome))
     print(f"{passed} passed, {failed} failed")
     return failed
 
@@ -75,8 +78,10 @@ def cmd_check(args) -> int:
     from .examples import external_cases, rule_cases
     from .load import load_and_validate
     from .problems import Problems
+    from .report_formats import chosen_format, print_problems
 
     root = _root(args)
+    output_format = chosen_format(args.format)
     external = Problems()
     selected, scenarios = _selection(root, args.files, external)
     everything = args.all or not args.files
@@ -95,9 +100,8 @@ def cmd_check(args) -> int:
         for scenario in scenarios:
             cases.extend(external_cases(kb, scenario, external))
     problems.extend(external)
-    for problem in problems:
-        print(problem)
-    failed = _run_cases(kb, cases, args.verbose) if rules_ok else 0
+    print_problems(problems, output_format)
+    failed = _run_cases(kb, cases, args.verbose, output_format) if rules_ok else 0
     if not rules_ok:
         print("examples not run: the rules have problems")
     if problems:
@@ -152,7 +156,8 @@ def cmd_i18n(args) -> int:
                 failed = True
             all_outputs.update(outputs)
             print(f"{lang}: {summary['files']} file(s) changed; {summary['added']} new, {summary['kept']} kept, "
-                  f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete")
+                  f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete, "
+                  f"{summary['prefilled']} pre-filled from translation memory")
         if failed:
             log.error("nothing was written")
             return EXIT_MALFORMED
@@ -196,19 +201,29 @@ def cmd_i18n(args) -> int:
         return EXIT_OK
     if args.action == "check":
         from .i18n.checks import check_catalogs
+        from .i18n.memory import consistency_warnings
+        from .report_formats import WARNING, chosen_format, print_problems
 
+        output_format = chosen_format(args.format)
         if problems:
-            print(problems.report())
+            print_problems(problems, output_format)
             return EXIT_MALFORMED
         prefixes, wanted = _catalog_paths(root, args.only)
         if prefixes is None:
             return EXIT_MALFORMED
-        found = check_catalogs(root, kb, args.lang or wanted or languages)
+        checked = args.lang or wanted or languages
+        found = check_catalogs(root, kb, checked)
         found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
-        for problem in found:
-            print(problem)
-        print(f"{len(found)} translation problem(s)")
+        print_problems(found, output_format)
+        warnings = [warning for warning in consistency_warnings(root, checked)
+                    if not prefixes or warning.file.startswith(prefixes)]
+        print_problems(warnings, output_format, WARNING)
+        print(f"{len(found)} translation problem(s), {len(warnings)} consistency warning(s)")
         return EXIT_MALFORMED if found else EXIT_OK
+    if args.action == "review":
+        from .i18n.review import review_command
+
+        return review_command(root, kb, languages, args)
     return EXIT_MALFORMED
 
 
@@ -233,6 +248,13 @@ def _catalog_paths(root: Path, items: list[str]):
     return tuple(prefixes), languages
 
 
+def add_format_option(parser: argparse.ArgumentParser):
+    from .report_formats import FORMATS
+
+    parser.add_argument("--format", choices=FORMATS, help="github: also print each problem as a workflow annotation "
+                                                          "(the default when GITHUB_ACTIONS=true); plain otherwise")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     parser.add_argument("--root", default=".", help="repository root (default: current folder)")
@@ -243,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "of examples {rule, predicate, given, expect}")
     check.add_argument("--all", action="store_true", help="with FILEs, also run the rules' own examples")
     check.add_argument("-v", "--verbose", action="store_true", help="list passing examples too")
+    add_format_option(check)
     check.set_defaults(run=cmd_check)
 
     site = commands.add_parser("site", help="build the static site into site/")
@@ -255,11 +278,16 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     i18n = commands.add_parser("i18n", help="translation catalogs: update, check, status, init")
-    i18n.add_argument("action", choices=["update", "check", "status", "init"])
+    i18n.add_argument("action", choices=["update", "check", "status", "init", "review"])
     i18n.add_argument("only", nargs="*", help="update: limit to these rules/catalogs (e.g. wap/strider, glossary, "
-                                              "ui); check: paths under translations/; init: the new language code")
+                                              "ui); check: paths under translations/; init: the new language code; "
+                                              "review: the git revision to compare with (default: the merge base "
+                                              "with main)")
     i18n.add_argument("--lang", action="append", help="limit to this language (repeatable)")
     i18n.add_argument("--json", action="store_true", help="status: print JSON")
+    i18n.add_argument("--markdown", action="store_true", help="review: print Markdown (written to "
+                                                              "$GITHUB_STEP_SUMMARY whenever that is set)")
+    add_format_option(i18n)
     i18n.set_defaults(run=cmd_i18n)
     return parser
 

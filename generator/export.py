@@ -53,7 +53,9 @@ class ExportClause(Shape):
 class ExportArgument(Shape):
     name: str = Field(description="Keyword argument name, fixed by the predicate contract.")
     type: Literal[ARG_TYPES] = Field(description="Kind of value; inches, mm and degrees are numbers in those units.")  # type: ignore[valid-type]
-    values: Optional[list[Union[str, int]]] = Field(None, description="The allowed values of a choice.")
+    values: Optional[list[Union[str, int]]] = Field(
+        None, description="The allowed values of a choice; for text, the known ids (any other id is accepted, "
+                          "a misspelt known one is not).")
     labels: Optional[dict[str, str]] = Field(None, description="A choice value's words for readers, in the export's language.")
     nullable: bool = Field(description="Whether null (unknown / not applicable) is accepted.")
     text: str = Field(description="What the argument means, in the export's language.")

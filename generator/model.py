@@ -73,8 +73,10 @@ class Declared(Strict):
     def choice_needs_values_and_labels(self):
         if self.type == "choice" and not self.values:
             raise ValueError("type 'choice' needs a list of allowed 'values'")
-        if self.type != "choice" and (self.values is not None or self.labels is not None):
-            raise ValueError("'values' and 'labels' are only for type 'choice'")
+        if self.type not in ("choice", "text") and self.values is not None:
+            raise ValueError("'values' is only for type 'choice' (the allowed values) or 'text' (the known ids)")
+        if self.type != "choice" and self.labels is not None:
+            raise ValueError("'labels' are only for type 'choice'")
         if self.type == "choice":
             names = [str(value) for value in self.values]
             missing = [name for name in names if name not in (self.labels or {})]

@@ -7,6 +7,9 @@ page (`words`), and which field the "Ask this rule" panel draws for it (`field`)
 validator's `FORMS`, the renderer's `kind_label`, `in_words` and the table in rules/README.md
 (`readme_table`, checked by tests/test_value_types.py) are all read from `TYPES`.
 
+A `text` argument may list **known ids** in `values` (an open set: any other id is accepted, but a
+known id written slightly wrong is refused by `value_problem`, see `near_miss`).
+
 Decision: a `choice` value is a stable code name (used in URLs, scenario files and the JSON export);
 a reader only ever sees its label, declared beside the values in the rule (`labels:`), translated
 through the rule's catalog (`choice_label`).
@@ -14,7 +17,9 @@ through the rule's catalog (`choice_label`).
 
 from __future__ import annotations
 
+import difflib
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -86,6 +91,31 @@ ARG_TYPES = tuple(TYPES)
 FORMS = {name: kind.form for name, kind in TYPES.items() if name != "choice"}  # validate's wording
 
 
+NEAR_MISS_RATIO = 0.85  # difflib similarity from which an unknown text value is taken for a misspelt known id
+
+
+def _folded(text) -> str:
+    return re.sub(r"[^0-9a-zа-я]", "", str(text).casefold().replace("ё", "е"))
+
+
+def near_miss(value: str, known: list) -> Optional[str]:
+    """The known id that `value` misspells (other case, spaces, its last words only, a typo), else None.
+
+    A `text` argument may list known ids in `values` and still accept any other id; the snag is a known
+    id written slightly wrong, which a predicate would silently treat as a stranger."""
+    if value in known:
+        return None
+    folded = _folded(value)
+    if not folded:
+        return None
+    for candidate in known:
+        parts = str(candidate).split("-")
+        tails = {_folded("-".join(parts[i:])) for i in range(len(parts))}
+        if folded in tails or difflib.SequenceMatcher(None, folded, _folded(candidate)).ratio() >= NEAR_MISS_RATIO:
+            return str(candidate)
+    return None
+
+
 def value_problem(kind: str, value, values=None, nullable=False) -> Optional[str]:
     """None if `value` fits the declared type, else the form that was expected (English, for contributors)."""
     expected = ("one of " + ", ".join(str(v) for v in values or [])) if kind == "choice" else TYPES[kind].form
@@ -94,7 +124,11 @@ def value_problem(kind: str, value, values=None, nullable=False) -> Optional[str
             return None
         return f"{expected} (null is not allowed here; mark the argument nullable: true if it should be)"
     if TYPES[kind].check(value) and (kind != "choice" or value in (values or [])):
-        return None
+        meant = near_miss(value, values) if kind == "text" and values else None
+        if meant is None:
+            return None
+        return (f"the id {meant} exactly ({value!r} looks like a misspelling of it; the known ids are "
+                f"{', '.join(map(str, values))}, and any other id stands for another value)")
     return expected
 
 

@@ -7,7 +7,7 @@ time limit and a 3 GB address-space limit so that an unbounded case cannot take 
 - F4: the 7-line comparison snippet and the tuple-hashing snippet, called directly and through
   `generator check` on a copy of the repository holding a rule with that snippet;
 - F5: the memory snippet, the same two ways; F6: `connected` in a comprehension;
-- F4 under diagram probing: the comparison snippet probed as `diagrams._boundaries` does;
+- F4 under diagram probing: the comparison snippet probed as `diagrams.probe.Probe.boundaries` does;
 - F8: the 432-byte YAML alias bomb, read by the project's YAML loader (generator.yamlfile).
 A benchmark, not a test: the figures depend on the machine and its load.
 """
@@ -85,11 +85,11 @@ except SnippetError as error:
 
 PROBE = """\
 import sys
-from generator import diagrams
+from generator.diagrams.probe import Probe
 from generator.evaluate import Snippet, SnippetError
 snippet = Snippet.compile(sys.argv[1], ["gap"])
 try:
-    diagrams._boundaries(("bench",), lambda gap, budget: snippet.run({"gap": gap}, budget), 0.0, 4.0, 0.05)
+    Probe().boundaries(("bench",), lambda gap, budget: snippet.run({"gap": gap}, budget), 0.0, 4.0, 0.05)
     print("finished")
 except SnippetError as error:
     print(f"{type(error).__name__}: {error}")

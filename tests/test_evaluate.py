@@ -124,8 +124,8 @@ HOSTILE_AT_RUN = {
     "list repetition": ("[0] * (10 ** 6)", {}, SizeLimit),
     "growing list in a loop": ("x = [1]\nfor i in range(10000):\n    x = x + x\nreturn x", {}, SizeLimit),
     "big range": ("range(10 ** 9)", {}, SnippetRuntimeError),
-    "nested loops exhaust steps": ("t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t",
-                                   {}, StepLimit),
+    "nested loops exhaust steps": (
+        "t = 0\nfor a in range(10000):\n    for b in range(10000):\n        t += 1\nreturn t", {}, StepLimit),
     "integer multiplication bomb": ("x = 2 ** 100\nfor i in range(20):\n    x = x * x\nreturn x", {}, SizeLimit),
     "string percent formatting": ("'%s' % 1", {}, SnippetRuntimeError),
     "division by zero": ("1 / 0", {}, SnippetRuntimeError),
@@ -289,3 +289,15 @@ def test_check_reports_a_stopped_predicate_at_its_snippet_line_with_the_limit_an
     report = run_case(kb, case).describe()
     assert report.startswith(f"FAIL rules/t9a/scout.yaml:{code_line + 2}: t9a/scout: deploy_ok: step limit reached: ")
     assert f" — {StepLimit.hint} (example {case.case_id})" in report
+
+
+def test_a_refused_operator_names_the_line_it_is_on():
+    with pytest.raises(SnippetRefused) as refused:
+        Snippet.compile("x = 1\ny = x << 2\nreturn y", [])
+    assert refused.value.line == 2 and "shift" in refused.value.reason
+
+
+def test_break_outside_a_loop_and_slice_assignment_are_refused_when_loaded():
+    for code in ("if values:\n    break\nreturn 1", "values[0:1] = [2]\nreturn values", "values[0:1] += [2]\nreturn 1"):
+        with pytest.raises(SnippetRefused):
+            Snippet.compile(code, ["values"])

@@ -45,7 +45,7 @@ class Probe:
         if key in self.found:
             return self.found[key]
         found = []
-        budget = Budget(MAX_PROBE_STEPS)  # every probe of this boundary shares one budget
+        budget = Budget(MAX_PROBE_STEPS)  # every probe of this boundary shares one step budget
         count = int(round((high - low) / step))
         previous_value, previous = low, answer(low, budget)
         for index in range(1, count + 1):

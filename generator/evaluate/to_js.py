@@ -54,12 +54,17 @@ def _constant(value) -> str:
     return json.dumps(value)
 
 
+def _js_name(name: str) -> str:
+    """A JavaScript variable for a snippet name: ASCII as it is, any other letter spelled as its code point."""
+    return "v_" + "".join(c if c.isascii() else f"$u{ord(c):x}" for c in name)
+
+
 class _Compiler:
     """One snippet's translation: Python names to JavaScript names, scope by scope."""
 
     def __init__(self, params: list[str], local_names: set[str]):
         self.params = set(params)
-        self.names = {name: f"v_{name}" for name in set(params) | local_names}
+        self.names = {name: _js_name(name) for name in set(params) | local_names}
         self.fresh = itertools.count(1)
 
     def temp(self, stem: str = "t") -> str:
@@ -92,7 +97,8 @@ class _Compiler:
         return f"{{ const {value} = {operation}; {self.bind(target, value)} }}"
 
     def s_If(self, node):
-        return f"if (R.truth({self.expr(node.test)})) {{\n{self.block(node.body)}}} else {{\n{self.block(node.orelse)}}}"
+        test = f"R.truth({self.expr(node.test)})"
+        return f"if ({test}) {{\n{self.block(node.body)}}} else {{\n{self.block(node.orelse)}}}"
 
     def s_For(self, node):
         item = self.temp("i")
@@ -126,7 +132,7 @@ class _Compiler:
 
     def e_Name(self, node):
         name = self.names[node.id]
-        return name if node.id in self.params else f'({name} === undefined ? R.unbound("{node.id}") : {name})'
+        return name if node.id in self.params else f"({name} === undefined ? R.unbound({json.dumps(node.id)}) : {name})"
 
     def e_BinOp(self, node):
         return f"R.binop({json.dumps(_BINARY[type(node.op)])}, {self.expr(node.left)}, {self.expr(node.right)})"
@@ -149,14 +155,17 @@ class _Compiler:
     def e_IfExp(self, node):
         return f"(R.truth({self.expr(node.test)}) ? {self.expr(node.body)} : {self.expr(node.orelse)})"
 
+    def exprs(self, nodes) -> str:
+        return ", ".join(self.expr(node) for node in nodes)
+
     def e_Call(self, node):
-        return f'R.call("{node.func.id}", [{", ".join(self.expr(argument) for argument in node.args)}])'
+        return f'R.call("{node.func.id}", [{self.exprs(node.args)}])'
 
     def e_List(self, node):
-        return f"R.list([{', '.join(self.expr(element) for element in node.elts)}])"
+        return f"R.list([{self.exprs(node.elts)}])"
 
     def e_Tuple(self, node):
-        return f"R.tuple([{', '.join(self.expr(element) for element in node.elts)}])"
+        return f"R.tuple([{self.exprs(node.elts)}])"
 
     def e_Dict(self, node):
         entries = ", ".join(f"[() => {self.expr(key)}, () => {self.expr(value)}]"
@@ -205,7 +214,8 @@ class _Compiler:
 
 def compile_snippet(snippet: Snippet) -> str:
     """The snippet as `(function (args, budget) {...})`, calling KbRuntime.run."""
-    stored = {node.id for node in ast.walk(snippet.tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
+    stored = {node.id for node in ast.walk(snippet.tree)
+              if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
     local_names = stored - set(snippet.params)
     compiler = _Compiler(snippet.params, local_names)
     declarations = "".join(f"let {compiler.names[name]};\n" for name in sorted(local_names))

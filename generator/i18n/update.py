@@ -11,6 +11,7 @@ from ..repofiles import FIX_LINK, write_problem
 from .catalog import (CatalogError, catalog_path, existing_catalogs, merge, new_catalog, read_catalog,
                       render_catalog)
 from .extract import SourceMessage, knowledge_base_messages, ui_messages
+from .memory import LazyMemory, prefill
 
 
 def wanted_catalogs(kb: KnowledgeBase, lang: str) -> "OrderedDict[str, list[SourceMessage]]":
@@ -43,7 +44,8 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None) -> tuple[di
     wanted = wanted_catalogs(kb, lang)
     names = list(wanted) + [name for name in existing_catalogs(root, lang, problems) if name not in wanted]
     outputs: dict[Path, bytes] = {}
-    summary = {"added": 0, "kept": 0, "fuzzied": 0, "obsoleted": 0, "files": 0}
+    summary = {"added": 0, "kept": 0, "fuzzied": 0, "obsoleted": 0, "files": 0, "prefilled": 0}
+    memory = LazyMemory(root, lang)
     for name in names:
         if not _selected(name, only):
             continue
@@ -58,6 +60,7 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None) -> tuple[di
                                  "fix the catalog by hand (or restore it from git) before updating, so no work is lost")
                 continue
         catalog, counts = merge(lang, name, wanted.get(name, []), old)
+        summary["prefilled"] += prefill(catalog, old, memory)
         data = render_catalog(catalog)
         for key in ("added", "kept", "fuzzied", "obsoleted"):
             summary[key] += getattr(counts, key)

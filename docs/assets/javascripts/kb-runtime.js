@@ -89,15 +89,15 @@
     }
   };
   function weigh(value, limit) {
-    var count = 0, stack = [[value, 1]];
+    var count = 0, stack = [value], depths = [1];
     while (stack.length) {
-      var top = stack.pop(), current = top[0], depth = top[1];
+      var current = stack.pop(), depth = depths.pop();
       count += typeof current === "string" ? Math.max(1, length(current)) : 1;
       var kids = children(current);
       if (!kids || !kids.length) { if (count > limit) return count; continue; }
       if (depth >= LIMITS.MAX_VALUE_DEPTH) throw KbError("DepthLimit", "a value is nested more than " + LIMITS.MAX_VALUE_DEPTH + " levels deep");
       if (count + kids.length > limit) return count + kids.length;
-      for (var i = 0; i < kids.length; i++) stack.push([kids[i], depth + 1]);
+      for (var i = 0; i < kids.length; i++) { stack.push(kids[i]); depths.push(depth + 1); }
     }
     return count;
   }
@@ -201,7 +201,7 @@
       if (length(seq) * times > LIMITS.MAX_SEQUENCE) throw KbError("SizeLimit", "repetition would exceed " + LIMITS.MAX_SEQUENCE + " elements");
       if (typeof seq === "string") return seq.repeat(times);
       var out = [];
-      for (var i = 0; i < times; i++) out = out.concat(seq);
+      for (var i = 0; i < times; i++) for (var j = 0; j < seq.length; j++) out.push(seq[j]);
       return isTuple(seq) ? tuple(out) : out;
     }
     if (isInt(a) && isInt(b) && bitLength(num(a)) + bitLength(num(b)) > LIMITS.MAX_INT_BITS + 1) throw KbError("SizeLimit", "integer result exceeds " + LIMITS.MAX_INT_BITS + " bits");
@@ -331,6 +331,13 @@
     if (2n * rem > unit || (2n * rem === unit && q2 % 2n !== 0n)) q2 += 1n;
     return int(Number(q2 * unit));
   }
+  function mergeSort(list) { // stable, and like Python's sort it only ever asks "is b < a?"
+    if (list.length < 2) return list;
+    var middle = list.length >> 1, left = mergeSort(list.slice(0, middle)), right = mergeSort(list.slice(middle));
+    var out = [], i = 0, j = 0;
+    while (i < left.length && j < right.length) out.push(order("<", right[j], left[i]) ? right[j++] : left[i++]);
+    return out.concat(left.slice(i), right.slice(j));
+  }
   function maxmin(op, args) {
     var list = items(args), best = list[0];
     for (var i = 1; i < list.length; i++) if (order(op, list[i], best)) best = list[i];
@@ -359,9 +366,7 @@
       return out;
     },
     round: function (x, digits) { return round(x, digits); },
-    sorted: function (x) {
-      return sequence(x).sort(function (a, b) { return order("<", a, b) ? -1 : order("<", b, a) ? 1 : 0; });
-    },
+    sorted: function (x) { return mergeSort(sequence(x)); },
     str: function (x) {
       if (x === null) return "None";
       if (typeof x === "boolean") return x ? "True" : "False";

@@ -1,0 +1,310 @@
+"""`i18n review [BASE]`: what a change did to the translations, message by message, for the one reviewing it."""
+
+from __future__ import annotations
+
+import html
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from babel.messages.catalog import Catalog
+
+from ..model import KnowledgeBase
+from .catalog import CatalogError, message_key, read_catalog
+from .checks import check_catalogs
+from .memory import consistency_warnings, one_line
+from .update import wanted_catalogs
+
+BASE_BRANCHES = ("main", "origin/main")  # BASE defaults to the merge base with the first of these that exists
+SUMMARY_VARIABLE = "GITHUB_STEP_SUMMARY"  # the file GitHub Actions shows as the job's summary
+CATALOGS = "translations"
+GIT_TIMEOUT = 60  # seconds for one git command; reading a repository's catalogs takes well under one
+
+ADDED, CHANGED, EMPTIED, APPROVED, OBSOLETE = "translation added", "translation changed", "translation removed", \
+    "fuzzy flag cleared, translation unchanged", "made obsolete"
+EXIT_OK, EXIT_MALFORMED = 0, 2
+
+
+class ReviewError(Exception):
+    """Git cannot say what BASE was: no repository, an unknown revision, no main branch."""
+
+    def __init__(self, message: str, hint: str):
+        self.message, self.hint = message, hint
+        super().__init__(f"{message} — {hint}")
+
+
+@dataclass
+class Change:
+    """One message whose translation or fuzzy flag changed since BASE."""
+
+    lang: str
+    file: str
+    line: int
+    key: str
+    kind: str
+    source: str  # the source text now (for an obsolete message, the text it was made for)
+    before: str
+    after: str
+    fuzzy_cleared: bool = False
+    fuzzy_now: bool = False
+    previous_source: Optional[str] = None  # for a fuzzy flag cleared: the source the translation was made for
+    checks: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Review:
+    base: str
+    described: str  # how BASE was chosen, for the heading
+    changes: list[Change]
+
+
+def git(root: Path, *args: str, data: Optional[bytes] = None) -> bytes:
+    try:
+        result = subprocess.run(["git", "-C", str(root), *args], input=data, capture_output=True,
+                                timeout=GIT_TIMEOUT, check=False)
+    except FileNotFoundError:
+        raise ReviewError("git is not installed", "install git: the review reads catalogs as they were in git") \
+            from None
+    except subprocess.TimeoutExpired:
+        raise ReviewError(f"git {' '.join(args[:2])} took more than {GIT_TIMEOUT} s",
+                          "check the repository (a network file system, a lock held by another git?)") from None
+    if result.returncode != 0:
+        raise ReviewError(f"git {' '.join(args[:2])} failed: {result.stderr.decode(errors='replace').strip()}",
+                          "run the review inside the repository's git checkout, with BASE a known revision")
+    return result.stdout
+
+
+def resolve_base(root: Path, base: Optional[str]) -> tuple[str, str]:
+    """The commit to compare with and how it was chosen: BASE as given, or the merge base with main."""
+    if base:
+        try:
+            commit = git(root, "rev-parse", "--verify", "--end-of-options", f"{base}^{{commit}}").decode().strip()
+        except ReviewError as error:
+            raise ReviewError(f"no revision {base!r} here ({error.message})",
+                              "name a branch, tag or commit, e.g. main or origin/main (git fetch it first)") from None
+        return commit, base
+    for branch in BASE_BRANCHES:
+        try:
+            commit = git(root, "merge-base", "HEAD", branch).decode().strip()
+        except ReviewError:
+            continue
+        return commit, f"the merge base with {branch}"
+    raise ReviewError("there is no branch main or origin/main to compare with",
+                      "name the revision: python -m generator i18n review origin/main (fetch it first if needed)")
+
+
+def base_catalogs(root: Path, commit: str) -> dict[str, bytes]:
+    """Every catalog at the commit, {path relative to root: bytes}, read with one `git cat-file` process."""
+    listing = git(root, "ls-tree", "-r", "-z", commit, "--", CATALOGS).decode("utf-8", errors="replace")
+    objects = {}
+    for entry in filter(None, listing.split("\0")):
+        meta, path = entry.split("\t", 1)
+        if path.endswith(".po") and meta.split()[1] == "blob":
+            objects[path] = meta.split()[2]
+    if not objects:
+        return {}
+    output = git(root, "cat-file", "--batch", data="".join(f"{sha}\n" for sha in objects.values()).encode())
+    contents, position = {}, 0
+    for path, sha in objects.items():
+        header_end = output.index(b"\n", position)
+        size = int(output[position:header_end].split()[2])
+        contents[path] = output[header_end + 1:header_end + 1 + size]
+        position = header_end + 1 + size + 1  # the blob is followed by a newline
+    return contents
+
+
+def parse_catalog(data: bytes, lang: str, shown: str) -> Catalog:
+    """Read catalog bytes through the same strict reader as a file on disk."""
+    with tempfile.TemporaryDirectory(prefix="kb-review-") as folder:
+        path = Path(folder) / "catalog.po"
+        path.write_bytes(data)
+        try:
+            return read_catalog(path, lang)
+        except CatalogError as error:
+            raise ReviewError(f"{shown}:{error.line}: {error.message}", "fix the catalog, then review again") from None
+
+
+def _text(string) -> str:
+    if isinstance(string, (list, tuple)):
+        return " ‖ ".join(str(form) for form in string) if any(string) else ""
+    return str(string or "")
+
+
+def compare_catalogs(lang: str, shown: str, before: Optional[Catalog], after: Optional[Catalog],
+                     sources: dict) -> list[Change]:
+    """The changes between one catalog at BASE and now, in the order of the catalog now."""
+    old = {message_key(m): m for m in before if m.id} if before is not None else {}
+    old_retired = {message_key(m): m for m in before.obsolete.values()} if before is not None else {}
+    changes = []
+    current = [m for m in after if m.id] if after is not None else []
+    for message in current:
+        key = message_key(message)
+        previous = old.get(key) or old_retired.get(key)
+        was, now = _text(previous.string) if previous else "", _text(message.string)
+        cleared = bool(previous is not None and previous.fuzzy and not message.fuzzy and now)
+        if was == now and not cleared:
+            continue
+        kind = ADDED if not was else EMPTIED if not now else CHANGED if was != now else APPROVED
+        made_for = None
+        if cleared and previous is not None:
+            made_for = previous.previous_id[0] if previous.previous_id else None
+            if made_for is None and previous.id != message.id:
+                made_for = _text(previous.id)
+        source = sources.get(key)
+        changes.append(Change(lang, shown, message.lineno, str(key), kind,
+                              _text(source.msgid) if source else _text(message.id), was, now,
+                              fuzzy_cleared=cleared, fuzzy_now=message.fuzzy, previous_source=made_for))
+    retired_now = {message_key(m): m for m in after.obsolete.values()} if after is not None else {}
+    still_current = {message_key(m) for m in current}
+    for key, message in old.items():
+        if key in still_current or not _text(message.string):
+            continue
+        kept = retired_now.get(key)
+        changes.append(Change(lang, shown, kept.lineno if kept else message.lineno, str(key), OBSOLETE,
+                              _text(message.id), _text(message.string),
+                              "(kept as obsolete #~)" if kept else "(deleted)"))
+    return changes
+
+
+def review(root: Path, kb: KnowledgeBase, languages: list[str], base: Optional[str] = None) -> Review:
+    """Every message of the given languages whose translation or fuzzy flag changed since BASE, checked."""
+    root = Path(root)
+    commit, described = resolve_base(root, base)
+    at_base = base_catalogs(root, commit)
+    now = {str(path.relative_to(root)): path.read_bytes() for path in sorted((root / CATALOGS).rglob("*.po"))}
+    changes: list[Change] = []
+    sources: dict[str, dict] = {}  # per language, the source messages by key, made once
+    for shown in sorted(set(at_base) | set(now)):
+        lang = Path(shown).parts[1]
+        if lang not in languages or at_base.get(shown) == now.get(shown):
+            continue
+        before = parse_catalog(at_base[shown], lang, f"{commit[:10]}:{shown}") if shown in at_base else None
+        after = parse_catalog(now[shown], lang, shown) if shown in now else None
+        if lang not in sources:
+            sources[lang] = {message.key: message for messages in wanted_catalogs(kb, lang).values()
+                             for message in messages}
+        changes.extend(compare_catalogs(lang, shown, before, after, sources[lang]))
+    _attach_checks(root, kb, changes)
+    return Review(commit, described, changes)
+
+
+def _attach_checks(root: Path, kb: KnowledgeBase, changes: list[Change]):
+    """The `i18n check` problems and consistency warnings on each changed message's line."""
+    languages = sorted({change.lang for change in changes if change.kind != OBSOLETE})
+    if not languages:
+        return
+    found: dict[tuple[str, int], list[str]] = {}
+    for problem in check_catalogs(root, kb, languages):
+        found.setdefault((problem.file, problem.line), []).append(problem.message)
+    for warning in consistency_warnings(root, languages):
+        found.setdefault((warning.file, warning.line), []).append(f"consistency: {warning.message}")
+    for change in changes:
+        if change.kind != OBSOLETE:
+            change.checks = found.get((change.file, change.line), [])
+
+
+# --- output ------------------------------------------------------------------------------------------
+
+def _by_language(changes: list[Change]) -> dict[str, list[Change]]:
+    grouped: dict[str, list[Change]] = {}
+    for change in changes:
+        grouped.setdefault(change.lang, []).append(change)
+    return grouped
+
+
+def _flags(change: Change) -> str:
+    notes = [change.kind]
+    if change.fuzzy_cleared and change.kind != APPROVED:
+        notes.append("fuzzy flag cleared")
+    if change.fuzzy_now:
+        notes.append("still fuzzy")
+    return ", ".join(notes)
+
+
+def plain_text(result: Review) -> str:
+    lines = [f"Translation review against {result.base[:10]} ({result.described}): "
+             f"{len(result.changes)} message(s) changed"]
+    for lang, changes in _by_language(result.changes).items():
+        lines += ["", f"== {lang}: {len(changes)} message(s)"]
+        for change in changes:
+            lines += ["", f"{change.file}:{change.line}: {change.key}: {_flags(change)}"]
+            if change.kind == APPROVED:
+                lines.append("  ! approved without a change: check the translation still says what the source says now")
+            if change.kind == OBSOLETE:
+                lines.append(f"  source was : {one_line(change.source)}")
+            else:
+                lines.append(f"  source now : {one_line(change.source)}")
+            if change.previous_source:
+                lines.append(f"  made for   : {one_line(change.previous_source)}")
+            lines.append(f"  before     : {one_line(change.before) or '(empty)'}")
+            lines.append(f"  after      : {one_line(change.after) or '(empty)'}")
+            if change.kind != OBSOLETE:
+                lines.append("  checks     : " + ("ok" if not change.checks else change.checks[0]))
+                lines.extend(f"               {issue}" for issue in change.checks[1:])
+    if not result.changes:
+        lines.append("no translation changed")
+    return "\n".join(lines) + "\n"
+
+
+_MARKDOWN_SPECIALS = "\\`*_[]|~#!"
+
+
+def markdown_cell(text: str) -> str:
+    """A text shown literally in a Markdown table cell: HTML escaped, Markdown syntax backslashed, one line."""
+    escaped = "".join(f"\\{char}" if char in _MARKDOWN_SPECIALS else char for char in str(text))
+    escaped = html.escape(escaped, quote=False)
+    return "<br>".join(part for part in escaped.replace("\r", "").split("\n")) or "—"
+
+
+def markdown(result: Review) -> str:
+    lines = ["## Translation review", "",
+             f"Compared with `{result.base[:10]}` ({markdown_cell(result.described)}): "
+             f"{len(result.changes)} message(s) changed.", ""]
+    if not result.changes:
+        lines.append("No translation changed.")
+    for lang, changes in _by_language(result.changes).items():
+        lines += [f"### {markdown_cell(lang)} — {len(changes)} message(s)", ""]
+        for change in changes:
+            if change.kind == APPROVED:
+                made_for = (f" The translation was made for «{markdown_cell(change.previous_source)}»."
+                            if change.previous_source else "")
+                lines += [f"> **Fuzzy flag cleared without a change** at `{change.file}:{change.line}` "
+                          f"({markdown_cell(change.key)}).{made_for} Check that it still says what the source "
+                          f"says now.", ""]
+        lines += ["| message | what | source now | before | after | checks |", "|---|---|---|---|---|---|"]
+        for change in changes:
+            checks = "ok" if not change.checks else "<br>".join(markdown_cell(issue) for issue in change.checks)
+            if change.kind == OBSOLETE:
+                checks = ""
+            source = markdown_cell(change.source)
+            if change.previous_source:
+                source += f"<br>(made for: {markdown_cell(change.previous_source)})"
+            lines.append(f"| `{change.file}:{change.line}`<br>{markdown_cell(change.key)} | "
+                         f"{markdown_cell(_flags(change))} | {source} | {markdown_cell(change.before)} | "
+                         f"{markdown_cell(change.after)} | {checks} |")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def review_command(root: Path, kb: KnowledgeBase, languages: list[str], args) -> int:
+    """The CLI: plain text (or Markdown with --markdown) on stdout; Markdown appended to the job summary."""
+    wanted = args.lang or languages
+    base = args.only[0] if args.only else None
+    if len(args.only) > 1:
+        print(f"i18n review takes one BASE revision, not {len(args.only)}", file=sys.stderr)
+        return EXIT_MALFORMED
+    try:
+        result = review(root, kb, wanted, base)
+    except ReviewError as error:
+        print(error, file=sys.stderr)
+        return EXIT_MALFORMED
+    print(markdown(result) if args.markdown else plain_text(result), end="")
+    summary = os.environ.get(SUMMARY_VARIABLE)
+    if summary:
+        with open(summary, "a", encoding="utf-8") as handle:
+            handle.write(markdown(result))
+    return EXIT_OK
