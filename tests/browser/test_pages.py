@@ -144,3 +144,15 @@ def test_copy_link_on_a_clause_gives_its_address(page, base_url):
     assert copied == base_url + "en/t9a/scout/#placement", copied
     page.goto(copied)
     expect(page.locator(".kb-clause#placement")).to_be_in_viewport()
+
+
+# The Russian Scout page's height at 1280 px before issue 11 (one table row per worked example, one diagram
+# per example): 12,734 px, measured with document.body.scrollHeight on commit 0093394.
+SCOUT_HEIGHT_BEFORE = 12_734
+
+
+def test_the_russian_scout_page_is_at_most_half_as_tall_as_before(page, base_url):
+    page.goto(base_url + "ru/t9a/scout/")
+    expect(page.locator("form#ask-deploy_ok .kb-ask__verdict")).to_be_visible()  # with its answers shown
+    height = page.evaluate("document.body.scrollHeight")
+    assert height <= SCOUT_HEIGHT_BEFORE / 2, height
