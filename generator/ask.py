@@ -9,8 +9,9 @@ snippet (`compiled_predicates`); nothing is sent to a server.
 
 Decision: the clause that decides an answer is read off the worked examples, not declared: the
 example of the same predicate with the same answer whose situation differs least from the
-reader's (fewest differing arguments, then the smallest numeric difference) names it; with no such
-example, the predicate's own `clause`. Every example already names its clause, and
+reader's names it — fewest differing yes/no, choice and text arguments first (they select the
+case a clause covers: open ground or forest), then fewest differing other arguments, then the
+smallest numeric difference; with no such example, the predicate's own `clause`. Every example already names its clause, and
 `generator check` proves every example's answer, so this mapping is tested data, not guesswork.
 """
 
@@ -23,6 +24,7 @@ from babel import Locale
 from markupsafe import Markup
 
 from . import value_types
+from .evaluate.to_js import compile_predicate
 from .value_types import TYPES, choice_labels, declared_context
 
 if TYPE_CHECKING:
@@ -156,7 +158,7 @@ class AskPanel:
         buttons = Markup('<button type="button" class="kb-ask__add">{}</button> '
                          '<button type="button" class="kb-ask__remove">{}</button>').format(
             _("Add a model"), _("Remove the last model")) if many else ""
-        return Markup('<fieldset><legend>{}</legend><p class="kb-ask__hint">{}</p><ol class="kb-ask__points" start="0">{}</ol>'
+        return Markup('<fieldset><legend>{}</legend><p class="kb-ask__hint" data-pagefind-ignore>{}</p><ol class="kb-ask__points" start="0">{}</ol>'
                       '{}</fieldset>').format(label, _("Coordinates in inches (x; y). Or drag the models on the "
                                                        "board, or focus one and move it with the arrow keys."),
                                               rows, buttons)
@@ -230,7 +232,7 @@ class AskPanel:
             '<form class="kb-ask" id="{ident}" data-predicate="{name}" data-kb-ask="{data}" aria-labelledby="predicate-{name}" novalidate>'
             '<div class="kb-ask__fields">{fields}</div>{board}'
             '<div class="kb-ask__answer" id="{ident}-answer" role="status" aria-live="polite"></div>'
-            '<p class="kb-ask__actions"><button type="button" class="kb-ask__share">{share}</button> '
+            '<p class="kb-ask__actions" data-pagefind-ignore><button type="button" class="kb-ask__share">{share}</button> '
             '<button type="button" class="kb-ask__yaml">{yaml}</button></p></form>').format(
             ident=self.ident, name=self.predicate.name, fields=fields, board=board,
             share=_("Copy a link to this question"), yaml=_("Copy as a worked example"), data=_json(self.data()))
@@ -239,6 +241,27 @@ class AskPanel:
 def _json(data) -> str:
     # Carried in a data- attribute (escaped like any attribute value), not in a <script> block: data, never code.
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def compiled_predicates(rule: "Rule") -> Markup:
+    """One inline script registering the rule's predicates, compiled to JavaScript, in window.KB_PREDICATES
+    under "<rule key>:<predicate>" (generator/evaluate/to_js.py; they run on its runtime, kb-runtime.js).
+
+    The code comes from the vetted snippets only (no translated text). "</" and "<!" are written as
+    "<\\/" and "<\\!", which JavaScript reads the same inside string literals (the only place they can
+    occur), so nothing in a snippet can end the <script> element; blank lines are dropped, so the
+    block stays one raw HTML block for Markdown.
+    """
+    entries = []
+    for predicate in rule.predicates:
+        source = compile_predicate(rule, predicate)
+        if source is not None:
+            entries.append(f"P[{json.dumps(rule.key + ':' + predicate.name)}] = {source};")
+    if not entries:
+        return Markup("")
+    code = "\n".join(["(function () { var P = window.KB_PREDICATES = window.KB_PREDICATES || {};", *entries, "})();"])
+    code = "\n".join(line for line in code.splitlines() if line.strip()).replace("</", "<\\/").replace("<!", "<\\!")
+    return Markup("<script>\n{}\n</script>").format(Markup(code))
 
 
 def words_json(tr: "Translations") -> Markup:

@@ -134,13 +134,16 @@ def test_check_and_i18n_check_report_every_reference_that_points_nowhere(capsys,
 @pytest.mark.parametrize("content, line, expected", [
     (b"- a\n- b\n", 1, "must be a mapping"),
     (b"lang: ru\nterms:\n  - {source: fly}\n", 3, "needs a non-empty text for target"),
-    (b"lang: ru\nterms:\n  - {source: fly, target: \xcf\xee\xeb\xb8\xf2}\n", 1, "not UTF-8"),
+    (b"lang: ru\nterms:\n  - {source: fly, target: \xcf\xee\xeb\xb8\xf2}\n", 3, "not UTF-8"),
     (b"lang: ru\nterms:\n  - {source: fly, target: [unclosed\n", 4, "not valid YAML"),
     (b"lang: ru\nterms:\n  - {source: fly, target: x, note: y}\n", 3, "unknown key(s) 'note'"),
     (b"lang: ru\nterms:\n  - {source: fly, target: x}\n  - {source: fly, target: y}\n", 4, "listed twice"),
     (b"lang: de\nterms: []\n", 1, "sits in translations/ru/"),
     (b"lang: ru\nterms: {source: fly}\n", 2, "terms must be a list"),
-], ids=["a list", "no target", "not UTF-8", "syntax error", "unknown key", "duplicate", "wrong lang", "terms not a list"])
+    (b"lang: ru\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+     b"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nterms:\n  - {source: *c, target: y}\n", 3, "aliases are not allowed"),
+], ids=["a list", "no target", "not UTF-8", "syntax error", "unknown key", "duplicate", "wrong lang", "terms not a list",
+        "alias bomb"])
 def test_a_malformed_glossary_is_a_problem_with_its_line(tmp_path, content, line, expected):
     (tmp_path / "translations/ru").mkdir(parents=True)
     (tmp_path / "translations/ru/glossary.yaml").write_bytes(content)
@@ -155,3 +158,25 @@ def test_i18n_check_reports_a_broken_glossary_and_the_catalog_problems_after_it(
     code, output = run(capsys, repo, "i18n", "check")
     assert code == 2 and "translations/ru/glossary.yaml:1: glossary: must be a mapping" in output
     assert "Traceback" not in output
+
+
+# --- catalogs live inside the checkout (the repository-file policy of generator/repofiles.py) --------------
+
+def test_a_catalog_linked_from_outside_the_checkout_is_reported_and_not_read(capsys, repo, tmp_path):
+    outside = write(tmp_path / "outside.po", (repo / DODGE).read_text(encoding="utf-8").replace("Уклонение", "SECRET"))
+    (repo / DODGE).unlink()
+    (repo / DODGE).symlink_to(outside)
+    for command in (["check"], ["i18n", "check"]):
+        code, output = run(capsys, repo, *command)
+        assert code == 2 and "points outside the repository" in output and "SECRET" not in output, output[-500:]
+
+
+def test_update_writes_no_catalog_through_a_folder_linked_outside_the_checkout(capsys, repo, tmp_path):
+    outside = tmp_path / "elsewhere"
+    (repo / "translations/ru/rules/wap").rename(outside)
+    (repo / "translations/ru/rules/wap").symlink_to(outside, target_is_directory=True)
+    before = sorted(path.name for path in outside.iterdir())
+    (outside / "dodge.po").unlink()
+    code, output = run(capsys, repo, "i18n", "update")
+    assert code == 2 and "nothing was written" in output
+    assert sorted(path.name for path in outside.iterdir()) == [name for name in before if name != "dodge.po"]

@@ -124,3 +124,10 @@ def test_panel_assets_load_only_on_pages_with_predicates(site, kb):
     for rule in without:
         assert "ask.js" not in (site / "ru" / rule.key / "index.html").read_text(encoding="utf-8")
     assert "ask.js" not in (site / "ru/glossary/index.html").read_text(encoding="utf-8")
+
+
+def test_every_clarification_status_has_one_badge_label():
+    from generator.model import STATUSES
+    from generator.render.scope import STATUS_LABELS
+
+    assert tuple(STATUS_LABELS) == STATUSES

@@ -124,7 +124,10 @@
       if (kind === "points") return { value: pairs };
       return { value: pairs[0] || numbers.slice(0, 2) };
     }
-    if (kind === "text") return { value: field.querySelector("input").value };
+    if (kind === "text") {
+      var text = field.querySelector("input").value;
+      return { value: text === "" && arg.nullable ? null : text }; // an empty nullable text is "none"
+    }
     try {
       return { value: JSON.parse(field.querySelector("input").value) };
     } catch (error) {
@@ -144,26 +147,31 @@
     return ok ? given : null;
   };
 
-  // The clause that decides: the closest worked example with the same answer (generator/ask.py).
+  // The clause that decides: the closest worked example with the same answer (generator/ask.py):
+  // fewest differing yes/no, choice and text arguments, then fewest differing other arguments,
+  // then the smallest difference of numbers.
   Panel.prototype.deciding = function (given, result) {
     var best = null, bestScore = null, self = this;
     this.data.examples.forEach(function (example) {
       if (!same(example.expect, result)) return;
-      var differing = 0, distance = 0;
+      var score = [0, 0, 0];
       self.data.args.forEach(function (arg) {
         var a = example.given[arg.name], b = given[arg.name];
-        if (!same(a, b)) {
-          differing += 1;
-          if (typeof a === "number" && typeof b === "number") distance += Math.abs(a - b);
-        }
+        if (same(a, b)) return;
+        if (arg.field === "yesno" || arg.field === "choice" || arg.field === "text") score[0] += 1;
+        else score[1] += 1;
+        if (typeof a === "number" && typeof b === "number") score[2] += Math.abs(a - b);
       });
-      var score = [differing, distance];
-      if (bestScore === null || score[0] < bestScore[0] || (score[0] === bestScore[0] && score[1] < bestScore[1])) {
-        best = example; bestScore = score;
-      }
+      if (bestScore === null || less(score, bestScore)) { best = example; bestScore = score; }
     });
-    return { clause: best ? best.clause : this.data.clause, example: best && bestScore[0] === 0 ? best : null };
+    var exact = best && bestScore[0] === 0 && bestScore[1] === 0;
+    return { clause: best ? best.clause : this.data.clause, example: exact ? best : null };
   };
+
+  function less(a, b) {
+    for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+    return false;
+  }
 
   Panel.prototype.run = function (given) {
     var predicates = window.KB_PREDICATES || {};
@@ -200,9 +208,10 @@
     verdict.appendChild(strong);
     this.answer.appendChild(verdict);
     var decided = this.deciding(given, outcome.value), clause = this.data.clauses[decided.clause];
-    var by = el("p", { "class": "kb-ask__clause" }, W.decidedBy + " ");
+    var by = el("span", { "class": "kb-ask__clause" }, W.decidedBy + " ");
     by.appendChild(el("a", { href: "#" + decided.clause }, "\u00a7" + clause.number));
-    this.answer.appendChild(by);
+    verdict.appendChild(document.createTextNode(" \u00b7 "));
+    verdict.appendChild(by);
     if (clause.clarifications.length) {
       var list = el("ul", { "class": "kb-ask__clarifications", "aria-label": W.clarified });
       clause.clarifications.forEach(function (c) {
@@ -361,44 +370,58 @@
     this.svg.setAttribute("viewBox", "0 0 " + this.span + " " + this.span);
   };
 
+  // The grid is drawn once; the models' marks are kept and moved, so a focused model keeps focus
+  // while the arrow keys move it. Marks are made anew only when models are added or removed.
   Board.prototype.draw = function () {
-    var svg = this.svg, self = this, ns = "http://www.w3.org/2000/svg";
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    for (var g = 0; g <= this.span; g += 1) {
-      var major = (g + this.x0) % 6 === 0;
-      [["x1", g, "y1", 0, "x2", g, "y2", this.span], ["x1", 0, "y1", g, "x2", this.span, "y2", g]].forEach(function (a) {
-        var line = document.createElementNS(ns, "line");
-        for (var i = 0; i < a.length; i += 2) line.setAttribute(a[i], a[i + 1]);
-        line.setAttribute("class", major ? "kb-ask__grid kb-ask__grid--major" : "kb-ask__grid");
-        svg.appendChild(line);
-      });
+    var self = this, ns = "http://www.w3.org/2000/svg", models = this.models();
+    if (!this.grid) {
+      this.grid = document.createElementNS(ns, "g");
+      for (var g = 0; g <= this.span; g += 1) {
+        var major = (g + this.x0) % 6 === 0;
+        [["x1", g, "y1", 0, "x2", g, "y2", this.span], ["x1", 0, "y1", g, "x2", this.span, "y2", g]].forEach(function (a) {
+          var line = document.createElementNS(ns, "line");
+          for (var i = 0; i < a.length; i += 2) line.setAttribute(a[i], a[i + 1]);
+          line.setAttribute("class", major ? "kb-ask__grid kb-ask__grid--major" : "kb-ask__grid");
+          self.grid.appendChild(line);
+        });
+      }
+      this.svg.appendChild(this.grid);
     }
-    this.models().forEach(function (model) {
-      var x = parseNumber(model.x.value), y = parseNumber(model.y.value);
+    if (!this.marks || this.marks.length !== models.length) {
+      (this.marks || []).forEach(function (mark) { mark.node.remove(); });
+      this.marks = models.map(function (model) { return { model: model, node: self.mark(model) }; });
+    }
+    this.marks.forEach(function (entry) {
+      var model = entry.model, x = parseNumber(model.x.value), y = parseNumber(model.y.value);
+      entry.node.style.display = x === null || y === null ? "none" : "";
       if (x === null || y === null) return;
-      var mark = document.createElementNS(ns, "g");
-      mark.setAttribute("class", "kb-ask__model kb-ask__model--" + model.group);
-      mark.setAttribute("tabindex", "0");
-      mark.setAttribute("role", "button");
-      mark.setAttribute("aria-label", model.name + " " + fill(W.at, { x: num(x), y: num(y) }));
-      mark.setAttribute("transform", "translate(" + (x - self.x0) + " " + (self.y0 + self.span - y) + ")");
-      var circle = document.createElementNS(ns, "circle");
-      circle.setAttribute("r", "0.6");
-      mark.appendChild(circle);
-      var label = document.createElementNS(ns, "text");
-      label.setAttribute("y", "0.3");
-      label.textContent = model.many ? String(model.index) : "";
-      mark.appendChild(label);
-      mark.addEventListener("pointerdown", function (event) {
-        event.preventDefault();
-        self.dragging = model;
-        mark.focus();
-        if (svg.setPointerCapture) svg.setPointerCapture(event.pointerId);
-      });
-      mark.addEventListener("keydown", function (event) { self.key(event, model); });
-      svg.appendChild(mark);
-      if (self.focused && self.focused.x === model.x) setTimeout(function () { mark.focus(); }, 0);
+      entry.node.setAttribute("aria-label", model.name + " " + fill(W.at, { x: num(x), y: num(y) }));
+      entry.node.setAttribute("transform", "translate(" + (x - self.x0) + " " + (self.y0 + self.span - y) + ")");
     });
+  };
+
+  Board.prototype.mark = function (model) {
+    var self = this, ns = "http://www.w3.org/2000/svg", svg = this.svg;
+    var mark = document.createElementNS(ns, "g");
+    mark.setAttribute("class", "kb-ask__model kb-ask__model--" + model.group);
+    mark.setAttribute("tabindex", "0");
+    mark.setAttribute("role", "button");
+    var circle = document.createElementNS(ns, "circle");
+    circle.setAttribute("r", "0.6");
+    mark.appendChild(circle);
+    var label = document.createElementNS(ns, "text");
+    label.setAttribute("y", "0.3");
+    label.textContent = model.many ? String(model.index) : "";
+    mark.appendChild(label);
+    mark.addEventListener("pointerdown", function (event) {
+      event.preventDefault();
+      self.dragging = model;
+      mark.focus();
+      if (svg.setPointerCapture) svg.setPointerCapture(event.pointerId);
+    });
+    mark.addEventListener("keydown", function (event) { self.key(event, model); });
+    svg.appendChild(mark);
+    return mark;
   };
 
   Board.prototype.place = function (model, x, y) {
@@ -407,7 +430,6 @@
     y = Math.min(this.y0 + this.span, Math.max(this.y0, round(y)));
     model.x.value = num(x).replace("\u2212", "-");
     model.y.value = num(y).replace("\u2212", "-");
-    this.focused = model;
     this.live.textContent = fill(W.moved, { name: model.name, x: num(x), y: num(y) });
     this.panel.update(true);
   };

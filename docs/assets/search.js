@@ -118,6 +118,9 @@
       processResult: processResult,
       translations: labels()
     });
+    // Pagefind names its box by title only; an aria-label gives it a name assistive technology reads.
+    var box = input();
+    if (box && !box.getAttribute("aria-label")) box.setAttribute("aria-label", box.getAttribute("title") || "Search");
     root.classList.add("kb-search--ready");
   }
 

@@ -9,12 +9,15 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, NamedTuple, Optional
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 
+from ..problems import Problems
+from ..repofiles import read_repository_bytes, repository_files
 from .extract import SourceMessage
 
 # Fixed dates keep catalogs byte-identical between runs; the history lives in git.
@@ -32,9 +35,11 @@ def catalog_name(root: Path, lang: str, path: Path) -> str:
     return str(Path(path).relative_to(Path(root) / "translations" / lang).with_suffix(""))
 
 
-def existing_catalogs(root: Path, lang: str) -> list[str]:
-    folder = Path(root) / "translations" / lang
-    return sorted(catalog_name(root, lang, path) for path in folder.rglob("*.po")) if folder.is_dir() else []
+def existing_catalogs(root: Path, lang: str, problems: Optional[Problems] = None) -> list[str]:
+    """The catalogs of a language; a .po file or folder linked from outside the checkout is a problem, not read."""
+    found = repository_files(root, Path("translations") / lang, problems if problems is not None else Problems(),
+                             (".po",))
+    return sorted(catalog_name(root, lang, path) for path in found)
 
 
 def message_key(message: Message):
@@ -64,40 +69,94 @@ PLURAL_PROBE = 1000  # counts 0…this are tried: every form the rule picks must
 SYNTAX_HINT = "fix the quoting or the keyword on that line (msgctxt/msgid/msgstr), or restore the file from git"
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+(.*)")
 _QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # one string: no bare quote inside, every backslash escapes
+_MESSAGE_LINE = re.compile(r'(?:(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?[ \t]+)?("(?:[^"\\]|\\.)*")')
 _PLURAL_FORMS = re.compile(r"^Plural-Forms:(.*)$", re.MULTILINE)
 _PLURAL_RULE = re.compile(r"\s*nplurals\s*=\s*(\d{1,9})\s*;\s*plural\s*=\s*(.*?)\s*;?\s*")
 
 
 @dataclass
-class _Entry:
-    """One message as written in the file, before Babel reads it: enough to check and to restore `#|`."""
+class Entry:
+    """One message as written in a .po file: read without Babel, for checking and for looking translations up.
 
-    line: int
+    `id`, `string`, `context`, `fuzzy` and `lineno` mean what they mean on a Babel Message.
+    """
+
+    line: int  # where the entry starts (its msgctxt, else its msgid), for problem reports
+    lineno: int  # the msgid line, as Babel numbers a message
     obsolete: bool
-    context: Optional[list[str]]
-    msgid: list[str]
+    context_parts: Optional[list[str]]
+    id_parts: list[str]
+    plural_parts: Optional[list[str]]
+    string_parts: dict[int, list[str]]  # msgstr index (0 for a plain msgstr) -> its quoted pieces
     previous: Optional[list[str]]
-    msgstr: list[str]
+    flags: set[str]
+
+    @property
+    def context(self) -> Optional[str]:
+        return "".join(self.context_parts) if self.context_parts is not None else None
+
+    @property
+    def id(self):
+        singular = "".join(self.id_parts)
+        return (singular, "".join(self.plural_parts)) if self.plural_parts is not None else singular
+
+    @property
+    def fuzzy(self) -> bool:
+        return "fuzzy" in self.flags
 
     def key(self):
-        return "".join(self.context) if self.context is not None else "".join(self.msgid)
+        return self.context if self.context_parts is not None else "".join(self.id_parts)
 
     def label(self) -> str:
         shown = " ".join(self.key().split())
         return repr(shown if len(shown) <= 60 else shown[:57] + "...")
 
 
-def _scan(text: str) -> tuple[list[_Entry], list[tuple[int, str, str]]]:
-    """Every entry of a .po text and every line Babel would read wrongly (an unclosed quote, a stray word)."""
-    entries: list[_Entry] = []
+@dataclass
+class CatalogEntries:
+    """A catalog read for looking up and checking (no Babel objects): fast enough for every command."""
+
+    messages: list  # active messages (LookupEntry; Entry while scanning), header excluded, in file order
+    obsolete: list
+    num_plurals: int
+    plural_expr: str
+
+    def __iter__(self):
+        return iter(self.messages)
+
+
+def _finish(entry: Entry, num_plurals: int):
+    """Give an entry its `string` the way Babel would: plural forms padded to the language's number."""
+    if entry.plural_parts is None:
+        entry.string = "".join(entry.string_parts.get(0, []))
+    else:
+        entry.string = tuple("".join(entry.string_parts.get(index, [])) for index in range(num_plurals))
+
+
+def _scan(text: str, lang: str = "en") -> tuple[CatalogEntries, list[Entry], list[tuple[int, str, str]]]:
+    """Every entry of a .po text and every line Babel would read wrongly (an unclosed quote, a stray word).
+
+    Returns the catalog's messages, every entry as written (header and obsolete ones included) and the problems.
+    """
+    entries: list[Entry] = []
     problems: list[tuple[int, str, str]] = []
     context: Optional[list[str]] = None
     context_line = 0
     previous: Optional[list[str]] = None
+    flags: set[str] = set()
     target: Optional[list[str]] = None  # the string that quoted continuation lines extend
     previous_target: Optional[list[str]] = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        if not line:
+            continue
+        if line[0] == "#":
+            marker = line[1:2]
+            if marker == ",":
+                flags.update(flag.strip() for flag in line[2:].split(",") if flag.strip())
+                continue
+            if marker not in ("|", "~"):
+                continue  # translator, extracted and location comments
         obsolete = line.startswith("#~")
         if obsolete:
             line = line[2:].lstrip()
@@ -116,51 +175,80 @@ def _scan(text: str) -> tuple[list[_Entry], list[tuple[int, str, str]]]:
             if previous_target is not None:
                 previous_target.append(unescape(value))
             continue
-        if not line or line.startswith("#"):
-            continue
-        match = _KEYWORD.fullmatch(line)
-        keyword, value = (match.group(1), match.group(2)) if match else (None, line)
-        if not match and not line.startswith('"'):
-            problems.append((number, f"{line[:40]!r} is neither a msgctxt/msgid/msgstr line nor a quoted string",
-                             SYNTAX_HINT))
-            continue
-        if not _QUOTED.fullmatch(value):
+        match = _MESSAGE_LINE.fullmatch(line)
+        if match:
+            keyword, index, value = match.groups()
+            value = value[1:-1] if "\\" not in value else unescape(value)
+        else:  # say what is wrong with the line
+            match = _KEYWORD.fullmatch(line)
+            keyword, value = (match.group(1), match.group(2)) if match else (None, line)
+            if not match and not line.startswith('"'):
+                problems.append((number, f"{line[:40]!r} is neither a msgctxt/msgid/msgstr line nor a quoted string",
+                                 SYNTAX_HINT))
+                continue
             problems.append((number, f"{keyword or 'a continuation line'} must hold one string in double quotes "
                                      f"(write \\\" for a quote inside it): {value[:40]!r}", SYNTAX_HINT))
-            value = '""'
-        value = unescape(value)
+            value, index = "", None
+            keyword = keyword.split("[")[0] if keyword else None
+            index = match.group(1)[7:-1] if keyword == "msgstr" and "[" in match.group(1) else None
         if keyword == "msgctxt":
             context, context_line = [value], number
             target = context
         elif keyword == "msgid":
-            entry = _Entry(context_line if context is not None else number, obsolete, context, [value], previous, [])
+            entry = Entry(context_line if context is not None else number, number, obsolete, context, [value], None,
+                          {}, previous, flags)
             entries.append(entry)
-            context, previous, previous_target = None, None, None
-            target = entry.msgid
-        elif keyword is not None:
-            target = entries[-1].msgstr if entries and keyword == "msgstr" else []
-            target.append(value)
-        elif target is None:
-            problems.append((number, "a quoted string before any msgctxt/msgid/msgstr", SYNTAX_HINT))
+            context, previous, previous_target, flags = None, None, None, set()
+            target = entry.id_parts
+        elif keyword is None:
+            if target is None:
+                problems.append((number, "a quoted string before any msgctxt/msgid/msgstr", SYNTAX_HINT))
+            else:
+                target.append(value)
+        elif not entries:
+            problems.append((number, f"{keyword} before any msgid", SYNTAX_HINT))
+        elif keyword == "msgid_plural":
+            entries[-1].plural_parts = target = [value]
         else:
-            target.append(value)
-    seen: dict[tuple, int] = {}
-    for entry in entries:
-        if entry.context is None and not "".join(entry.msgid):
-            continue  # the header
-        first = seen.setdefault((entry.obsolete, entry.key()), entry.line)
-        if first != entry.line:
-            problems.append((entry.line, f"{entry.label()} appears twice (also at line {first}); both are kept "
-                                         "until you choose", "merge the two translations into one entry and "
-                                                             "delete the other"))
-    header = next((e for e in entries if e.context is None and not "".join(e.msgid) and not e.obsolete), None)
-    forms = _PLURAL_FORMS.search("".join(header.msgstr)) if header else None
+            entries[-1].string_parts[int(index or 0)] = target = [value]
+    header = next((e for e in entries if e.context_parts is None and not "".join(e.id_parts) and not e.obsolete),
+                  None)
+    forms = _PLURAL_FORMS.search("".join(header.string_parts.get(0, []))) if header else None
     problem = plural_problem(forms.group(1)) if forms else None
     if problem:
         problems.append((header.line, f"Plural-Forms: {problem}",
                          "copy the Plural-Forms line of your language from the GNU gettext manual or "
                          "translations/ru/ui.po"))
-    return entries, problems
+    if forms and not problem:
+        match = _PLURAL_RULE.fullmatch(forms.group(1))
+        num_plurals, plural_expr = int(match.group(1)), match.group(2)
+    else:
+        default = _default_plural(lang)
+        num_plurals, plural_expr = default.num_plurals, default.plural_expr
+    seen: dict[tuple, int] = {}
+    active, retired = [], []
+    for entry in entries:
+        if entry is header:
+            continue
+        first = seen.setdefault((entry.obsolete, entry.key()), entry.line)
+        if first != entry.line:
+            problems.append((entry.line, f"{entry.label()} appears twice (also at line {first}); both are kept "
+                                         "until you choose", "merge the two translations into one entry and "
+                                                             "delete the other"))
+        if entry.plural_parts is not None and any(index >= num_plurals for index in entry.string_parts):
+            problems.append((entry.lineno, f"{entry.label()} has more translations than the {num_plurals} plural "
+                                           "forms of its language", f"keep msgstr[0] to msgstr[{num_plurals - 1}]"))
+        _finish(entry, num_plurals)
+        (retired if entry.obsolete else active).append(entry)
+    return CatalogEntries(active, retired, num_plurals, plural_expr), entries, problems
+
+
+@functools.lru_cache(maxsize=None)
+def _default_plural(lang: str):
+    try:
+        return get_plural(lang)
+    except (UnknownLocaleError, ValueError):
+        return get_plural("en")
 
 
 @functools.lru_cache(maxsize=32)
@@ -190,13 +278,77 @@ def plural_problem(header: str) -> Optional[str]:
     return None
 
 
-def read_catalog(path: Path, lang: str) -> Catalog:
-    """Read a .po file strictly: every syntax problem is an error, nothing is silently skipped or cut."""
+def _read_bytes(path: Path, root: Optional[Path]) -> bytes:
+    """A catalog's bytes; with `root`, read under the repository-file policy (generator/repofiles.py)."""
+    if root is None:
+        return Path(path).read_bytes()
+    refused = Problems()
+    data = read_repository_bytes(root, path, refused)
+    if data is None:
+        raise CatalogError(path, [(p.line, p.message, p.hint) for p in refused])
+    return data
+
+
+def _decode(path: Path, data: bytes) -> str:
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise CatalogError(path, [(0, f"not UTF-8 text ({error.reason})", "save the file as UTF-8")]) from None
-    entries, problems = _scan(text)
+        raise CatalogError(path, [(data[:error.start].count(b"\n") + 1, f"not UTF-8 text ({error.reason})",
+                                   "save the file as UTF-8")]) from None
+
+
+def _plain_entries(path: Path, data: bytes, lang: str) -> tuple:
+    """read_entries' answer as plain data (for the disk cache); CatalogError if the catalog has problems."""
+    catalog, _entries, problems = _scan(_decode(path, data), lang)
+    if problems:
+        raise CatalogError(path, problems)
+
+    def plain(entry: Entry) -> tuple:
+        previous = "".join(entry.previous) if entry.previous is not None else None
+        return entry.lineno, entry.context, entry.id, entry.string, entry.fuzzy, previous
+
+    return (tuple(plain(e) for e in catalog.messages), tuple(plain(e) for e in catalog.obsolete),
+            catalog.num_plurals, catalog.plural_expr)
+
+
+class LookupEntry(NamedTuple):
+    """A message as the site and the checks use it; the same attributes as a Babel Message, built cheaply."""
+
+    lineno: int
+    context: Optional[str]
+    id: object  # str, or (singular, plural)
+    string: object  # str, or one str per plural form
+    fuzzy: bool
+    previous: Optional[str]
+
+
+_ENTRIES_VERSION: list[str] = []  # the version of the code that reads catalogs, worked out once per process
+
+
+def read_entries(path: Path, lang: str, root: Optional[Path] = None) -> CatalogEntries:
+    """A catalog's messages for looking up and checking, read strictly (CatalogError lists every problem).
+
+    The result for these exact bytes is kept in the on-disk cache (generator/diskcache.py): reading a
+    thousand catalogs again costs a hash and a marshal load each.
+    """
+    from ..diskcache import cached, source_version
+
+    data = _read_bytes(path, root)
+    if not _ENTRIES_VERSION:
+        import babel
+
+        _ENTRIES_VERSION.append(source_version(__file__, extra=f"babel {babel.__version__}"))
+    messages, obsolete, num_plurals, plural_expr = cached(
+        "catalog-entries", _ENTRIES_VERSION[0], lang.encode("utf-8") + b"\0" + data,
+        lambda: _plain_entries(path, data, lang))
+    return CatalogEntries([LookupEntry._make(fields) for fields in messages],
+                          [LookupEntry._make(fields) for fields in obsolete], num_plurals, plural_expr)
+
+
+def read_catalog(path: Path, lang: str, root: Optional[Path] = None) -> Catalog:
+    """Read a .po file strictly as a Babel catalog (for updating it): nothing is silently skipped or cut."""
+    text = _decode(path, _read_bytes(path, root))
+    _catalog, entries, problems = _scan(text, lang)
     if problems:
         raise CatalogError(path, problems)
     # Babel reads `#~|` as a message line; as `#|` it is a comment, removed below.

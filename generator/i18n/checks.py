@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -11,9 +13,9 @@ import snowballstemmer
 
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
-from ..problems import Problem, relative
-from ..yamlfile import YamlError, read_yaml
-from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_catalog
+from ..problems import Problem, Problems, relative
+from ..yamlfile import read_document
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
 from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG, check_russian
 from .update import wanted_catalogs
@@ -25,12 +27,22 @@ _STEMMERS = {"en": "english", "ru": "russian", "de": "german", "fr": "french", "
              "pl": None}
 
 
+_FRACTION_AFTER_DIGIT = {fraction: re.compile(rf"(\d)\s*{fraction}") for fraction in _FRACTIONS}
+_ANY_NUMBER = re.compile(r"[\d½¼¾⅓⅔]")
+_REFERENCE_TOKEN = re.compile(r"\[\[[^\]]*\]\]")
+_REFERENCE_TARGET = re.compile(r"\[\[[^\]|]*\|?")
+STEM_CACHE_SIZE = 200_000  # words remembered per process; a language's whole vocabulary fits many times over
+
+
 def numbers_in(text: str) -> Counter:
     """Numbers a text states, normalised: 0,5 = 0.5 = ½; −1 = -1. Inside references they do not count."""
-    text = re.sub(r"\[\[[^\]]*\]\]", " ", text or "")
+    if not _ANY_NUMBER.search(text or ""):
+        return Counter()
+    text = _REFERENCE_TOKEN.sub(" ", text)
     for fraction, value in _FRACTIONS.items():
-        text = re.sub(rf"(\d)\s*{fraction}", lambda m: m.group(1) + "." + value.split(".")[1], text)
-        text = text.replace(fraction, f" {value} ")
+        if fraction in text:
+            text = _FRACTION_AFTER_DIGIT[fraction].sub(lambda m: m.group(1) + "." + value.split(".")[1], text)
+            text = text.replace(fraction, f" {value} ")
     found = Counter()
     for sign, digits in _NUMBER.findall(text):
         value = digits.replace(",", ".")
@@ -39,7 +51,9 @@ def numbers_in(text: str) -> Counter:
     return found
 
 
+@functools.lru_cache(maxsize=None)
 def _stemmer(lang: str):
+    """One Snowball stemmer per language for the whole process (building one is not free)."""
     name = _STEMMERS.get(lang, None)
     return snowballstemmer.stemmer(name) if name else None
 
@@ -52,12 +66,29 @@ def _english_base(word: str) -> str:
     return word
 
 
-def _stems(text: str, lang: str) -> list[str]:
-    words = [word.casefold().replace("ё", "е") for word in _WORD.findall(text or "")]
+def _stem(word: str, lang: str) -> str:
+    """The stem of one casefolded word."""
     if lang == "en":
-        return [_english_base(word) for word in words]
+        return _english_base(word)
     stemmer = _stemmer(lang)
-    return stemmer.stemWords(words) if stemmer else words
+    return stemmer.stemWord(word) if stemmer else word
+
+
+_STEM_CACHE: dict[str, dict[str, str]] = {}  # lang -> word -> stem: the same few thousand words recur everywhere
+
+
+def _stems(text: str, lang: str) -> list[str]:
+    words = _WORD.findall((text or "").casefold().replace("ё", "е"))
+    known = _STEM_CACHE.setdefault(lang, {})
+    try:
+        return [known[word] for word in words]
+    except KeyError:
+        if len(known) > STEM_CACHE_SIZE:
+            known.clear()
+        for word in words:
+            if word not in known:
+                known[word] = _stem(word, lang)
+        return [known[word] for word in words]
 
 
 def _same_stem(a: str, b: str) -> bool:
@@ -66,13 +97,24 @@ def _same_stem(a: str, b: str) -> bool:
     return a == b or (len(shorter) >= 4 and longer.startswith(shorter))
 
 
-def _contains(haystack: list[str], needle: list[str], lang: str) -> bool:
+def _contains(haystack: list[str], needle: list[str], lang: str, words: frozenset | None = None) -> bool:
+    """Whether the stems `needle` occur in a row in `haystack`; `words` (its set) lets exact matching skip early."""
     if not needle:
         return False
-    # English forms are folded exactly ("character" is not "characteristic"); stemmed languages get slack.
-    same = (lambda a, b: a == b) if lang == "en" else _same_stem
-    return any(all(same(word, term) for word, term in zip(haystack[i:i + len(needle)], needle))
-               for i in range(len(haystack) - len(needle) + 1))
+    first, rest, length = needle[0], needle[1:], len(needle)
+    if lang == "en":  # English forms are folded exactly ("character" is not "characteristic")
+        if words is not None and not all(term in words for term in needle):
+            return False
+        same = str.__eq__
+    else:  # stemmed languages get slack; two stems that match share their first four letters
+        same = _same_stem
+        if words is not None and first not in words and first[:4] not in words:
+            return False
+    for start in range(len(haystack) - length + 1):
+        if same(haystack[start], first) and all(same(word, term) for word, term in
+                                                zip(haystack[start + 1:start + length], rest)):
+            return True
+    return False
 
 
 def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
@@ -85,7 +127,12 @@ def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
     return words
 
 
-@dataclass
+def _word_keys(stems: list[str], lang: str) -> frozenset:
+    """What _contains may skip on: every stem, and for stemmed languages its first four letters too."""
+    return frozenset(stems) if lang == "en" else frozenset(stems) | {stem[:4] for stem in stems}
+
+
+@dataclass(frozen=True)
 class Term:
     source: str
     target: str
@@ -95,6 +142,39 @@ class Term:
 GLOSSARY_KEYS = ("lang", "terms", "forbidden")
 TERM_KEYS = ("source", "target", "accept", "aliases", "forbidden")
 TERM_LISTS = ("accept", "aliases", "forbidden")  # each a list of words; see translations/ru/glossary.yaml
+
+
+class Glossary:
+    """A language's terms with their stems, worked out once per language pair instead of once per message."""
+
+    def __init__(self, terms):
+        self.terms = list(terms)
+        self._stemmed: dict[tuple[str, str], list] = {}
+
+    def stemmed(self, source_lang: str, lang: str) -> tuple[list, dict]:
+        """[(position, term, source stems, stems of each accepted target)], longest first; and by first source stem."""
+        key = (source_lang, lang)
+        if key not in self._stemmed:
+            # Longest terms first: the words a longer term has matched are not checked again by a shorter one.
+            ordered = sorted(self.terms, key=lambda term: -len(_stems(term.source, source_lang)))
+            entries = [(position, term, _stems(term.source, source_lang),
+                        tuple(_stems(target, lang) for target in (term.target, *term.accept)))
+                       for position, term in enumerate(ordered)]
+            by_first: dict[str, list] = {}
+            for entry in entries:
+                if entry[2]:
+                    by_first.setdefault(entry[2][0], []).append(entry)
+            self._stemmed[key] = (entries, by_first)
+        return self._stemmed[key]
+
+    def candidates(self, source_lang: str, lang: str, source_stems: list[str]) -> list:
+        """The terms a source text may use, longest first: for English only those whose first word it has."""
+        entries, by_first = self.stemmed(source_lang, lang)
+        if source_lang != "en":
+            return entries
+        return sorted(entry for stem in set(source_stems) for entry in by_first.get(stem, ()))
+
+
 GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the term translations use>}; "
                  "see the comments at the top of the file")
 
@@ -102,13 +182,13 @@ GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the
 def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
     """The translators' terms for `lang`, and every problem in the file (file:line, never a traceback)."""
     path = Path(root) / "translations" / lang / "glossary.yaml"
-    if not path.exists():
+    if not os.path.lexists(path):  # a symlink to nothing is read, so that it is reported
         return [], []
     shown = relative(path, root)
-    try:
-        document = read_yaml(path)
-    except YamlError as error:
-        return [], [Problem(shown, error.line, "glossary", error.message, error.hint or GLOSSARY_HINT)]
+    refused = Problems()
+    document = read_document(root, path, refused, "glossary")
+    if document is None:
+        return [], list(refused)
     data = document.data if document.data is not None else {}
     if not isinstance(data, dict):
         return [], [Problem(shown, document.line(()), "glossary", "must be a mapping with `lang:` and `terms:`",
@@ -160,11 +240,22 @@ def _texts(value) -> bool:
     return isinstance(value, list) and all(isinstance(item, str) and item.strip() for item in value)
 
 
-def check_message(source: str, translation: str, source_lang: str, lang: str, glossary: list[Term]) -> list[str]:
+_NO_MARKUP = {"references": 0, "code": 0, "strong": 0, "emphasis": 0}
+
+
+def _targets(text: str) -> Counter:
+    return Counter(reference.target for reference in references(text)) if "[[" in text else Counter()
+
+
+def _markup(text: str) -> dict[str, int]:
+    # Most texts have neither code nor emphasis: skip the four regular expressions for them.
+    return markup_signature(text) if "`" in text or "*" in text else _NO_MARKUP
+
+
+def check_message(source: str, translation: str, source_lang: str, lang: str, glossary) -> list[str]:
     """Everything wrong with one translation of one source text (empty list when it is fine)."""
     issues = []
-    source_refs = Counter(reference.target for reference in references(source))
-    translated_refs = Counter(reference.target for reference in references(translation))
+    source_refs, translated_refs = _targets(source), _targets(translation)
     if source_refs != translated_refs:
         lost = sorted((source_refs - translated_refs).elements())
         added = sorted((translated_refs - source_refs).elements())
@@ -178,22 +269,25 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
     if lost_numbers:
         issues.append("the translation does not carry " + ", ".join(sorted(lost_numbers.elements())) +
                       " from the source (write the same numbers; 0,5 and ½ count as 0.5, − as -)")
-    source_markup, translated_markup = markup_signature(source), markup_signature(translation)
+    source_markup, translated_markup = _markup(source), _markup(translation)
     for kind in ("code", "strong", "emphasis"):
         if source_markup[kind] != translated_markup[kind]:
             issues.append(f"markup differs: {kind} appears {source_markup[kind]} time(s) in the source and "
                           f"{translated_markup[kind]} in the translation")
-    source_stems = _stems(re.sub(r"\[\[[^\]|]*\|?", " ", source), source_lang)
-    translated_stems = _stems(translation, lang)
-    # Longest terms first: the words a longer term has matched ("rank and file") are not checked again as "rank".
-    for term in sorted(glossary, key=lambda term: -len(_stems(term.source, source_lang))):
-        needle = _stems(term.source, source_lang)
-        if _contains(source_stems, needle, source_lang):
-            source_stems = _without(source_stems, needle, source_lang)
-            targets = (term.target, *term.accept)
-            if not any(_contains(translated_stems, _stems(target, lang), lang) for target in targets):
-                issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
-                              f"{term.target!r} (any case or number)")
+    glossary = glossary if isinstance(glossary, Glossary) else Glossary(glossary)
+    source_stems = _stems(_REFERENCE_TARGET.sub(" ", source), source_lang)
+    source_words = _word_keys(source_stems, source_lang)
+    translated_stems = translated_words = None  # stemmed only when the source uses a term
+    for _position, term, term_source, targets in glossary.candidates(source_lang, lang, source_stems):
+        if not _contains(source_stems, term_source, source_lang, source_words):
+            continue
+        source_stems = _without(source_stems, term_source, source_lang)
+        if translated_stems is None:
+            translated_stems = _stems(translation, lang)
+            translated_words = _word_keys(translated_stems, lang)
+        if not any(_contains(translated_stems, target, lang, translated_words) for target in targets):
+            issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
+                          f"{term.target!r} (any case or number)")
     return issues
 
 
@@ -201,15 +295,19 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
     """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`."""
     problems: list[Problem] = []
     for lang in languages:
-        glossary, glossary_problems = read_glossary(root, lang)
+        terms, glossary_problems = read_glossary(root, lang)
         problems.extend(glossary_problems)
+        glossary = Glossary(terms)
         wanted = wanted_catalogs(kb, lang)
         sources = {message.key: message for messages in wanted.values() for message in messages}
-        for name in existing_catalogs(root, lang):
+        refused = Problems()
+        names = existing_catalogs(root, lang, refused)
+        problems.extend(refused)
+        for name in names:
             path = catalog_path(root, lang, name)
             shown = relative(path, root)
             try:
-                catalog = read_catalog(path, lang)
+                catalog = read_entries(path, lang, root)
             except CatalogError as error:
                 problems.extend(Problem(shown, line, name, message, hint) for line, message, hint in error.problems)
                 continue

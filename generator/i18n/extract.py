@@ -82,8 +82,17 @@ def rule_messages(kb: KnowledgeBase, rule: Rule) -> list[SourceMessage]:
     return messages
 
 
+_LAST_MESSAGES: list = [None, None]  # (knowledge base, its messages): check and status ask once per language
+
+
 def knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
-    """All rule, system, glossary and concept messages in a stable order."""
+    """All rule, system, glossary and concept messages in a stable order (computed once per loaded base)."""
+    if _LAST_MESSAGES[0] is not kb:
+        _LAST_MESSAGES[:] = [kb, _knowledge_base_messages(kb)]
+    return _LAST_MESSAGES[1]
+
+
+def _knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
     messages = []
     for system_id in sorted(kb.systems):
         system = kb.systems[system_id]

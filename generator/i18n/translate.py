@@ -11,7 +11,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from ..problems import Problems, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, message_label, read_catalog
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, message_label, read_entries
 
 SOURCE = "source"  # the page is in the text's own language
 TRANSLATED = "translated"
@@ -42,10 +42,10 @@ class Translations:
     def load(cls, root: Path, lang: str, problems: Problems, kb=None) -> "Translations":
         """Every catalog of `lang`; with `kb`, a [[reference]] in a translation must point at something real."""
         translations = cls(root=Path(root), lang=lang)
-        for name in existing_catalogs(root, lang):
+        for name in existing_catalogs(root, lang, problems):
             path = catalog_path(root, lang, name)
             try:
-                catalog = read_catalog(path, lang)
+                catalog = read_entries(path, lang, root)
             except CatalogError as error:
                 for line, message, hint in error.problems:
                     problems.add(relative(path, root), line, name, message, hint)
@@ -114,7 +114,7 @@ def reference_problems(kb, message) -> list[str]:
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     found = []
     for string in strings:
-        for reference in references(string or ""):
+        for reference in (references(string) if string and "[[" in string else ()):
             issue = reference_problem(kb, reference.target)
             if issue:
                 found.append(f"[[{reference.target}]] {issue}")

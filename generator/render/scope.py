@@ -15,12 +15,24 @@ from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
 from .. import diagrams, markup, urls, value_types
-from ..ask import AskPanel, words_json
+from ..ask import AskPanel, compiled_predicates, words_json
 from ..i18n.translate import MISSING, Text
 from ..model import Rule
 
 if TYPE_CHECKING:
     from .pages import Renderer
+
+
+def _(text: str) -> str:
+    """Marks a UI msgid for extraction; translated where it is shown."""
+    return text
+
+
+STATUS_LABELS = {  # a clarification's status -> its badge (the statuses themselves: model.STATUSES)
+    "rules-as-written": _("Rules as written"),
+    "interpretation": _("Interpretation"),
+    "translation-note": _("Translation note"),
+}
 
 
 class PageScope:
@@ -58,6 +70,9 @@ class PageScope:
         if result.state == MISSING:
             return Markup('<span class="kb-untranslated" lang="{}">{}</span>').format(result.lang, body)
         return body
+
+    def status_label(self, status: str) -> str:
+        return self.tr.gettext(STATUS_LABELS[status])
 
     def title(self, rule: Rule) -> str:
         return self.plain(f"{rule.key}:title", rule.title, rule.lang)
@@ -123,13 +138,18 @@ class PageScope:
         return self.phrase(context, declared.text, rule.lang)
 
     def given(self, rule: Rule, example) -> Markup:
-        """An example's situation as a phrase: «meaning: value; …» in the page's language."""
+        """An example's given values as a short phrase in the page's language: «нет · 17,9 дюйма · Лес».
+
+        Each value carries its argument's meaning as a tooltip and for screen readers (the meanings
+        are the panel's field labels too), so the phrase stays one line.
+        """
         predicate = rule.predicate(example.predicate)
-        parts = [Markup('<span class="kb-given__item">{}: {}</span>').format(
+        parts = [Markup('<span class="kb-given__item" title="{}"><span class="kb-given__meaning">{}: </span>{}</span>').format(
+            self.plain(value_types.declared_context(rule.key, predicate.name, argument.name), argument.text, rule.lang),
             self.meaning(rule, predicate.name, argument.name),
             self.value(rule, predicate.name, argument.name, example.given.get(argument.name)))
             for argument in predicate.args]
-        return Markup("; ").join(parts)
+        return Markup(" · ").join(parts)
 
     @staticmethod
     def clause_number(rule: Rule, clause_id: str) -> int:
@@ -145,9 +165,11 @@ class PageScope:
         """The panel's words, style, script and compiled predicates: only on a page that has predicates."""
         if not rule.predicates:
             return Markup("")
-        scripts = Markup('<link rel="stylesheet" href="{}"><script src="{}" defer></script>').format(
-            self.url("assets/ask.css"), self.url("assets/ask.js"))
-        return words_json(self.tr) + scripts
+        # The runtime and the compiled predicates run before ask.js (deferred, so after the page is parsed).
+        scripts = Markup('<link rel="stylesheet" href="{}"><script src="{}"></script>').format(
+            self.url("assets/ask.css"), self.url("assets/javascripts/kb-runtime.js"))
+        return (words_json(self.tr) + scripts + compiled_predicates(rule)
+                + Markup('<script src="{}" defer></script>').format(self.url("assets/ask.js")))
 
     def diagrams(self, rule: Rule, predicate_name: str) -> Markup:
         """The collapsed figures drawn from a predicate's worked examples, or "" (generator/diagrams/)."""

@@ -72,35 +72,51 @@ def anchor_candidates(ctx: Context, rule: Rule, example: Example) -> Optional[Dr
     return Drawing(svg, desc.strip())
 
 
+def _closing_shape_ok(models, anchor, base, after) -> bool:
+    """Whether an example of close_ranks has the shape the drawing needs."""
+    whole = isinstance(anchor, int) and not isinstance(anchor, bool)
+    return (is_points(models) and whole and 0 <= anchor < len(models) and is_number(base) and base > 0
+            and is_points(after) and len(after) == len(models))
+
+
+def enemy_of(rule: Rule, models, anchor):
+    """Where the enemy stands, from an anchor_candidates example of the same unit with this anchor
+    (figure 15: step A, the charge, then step B, the unit closing up), or None."""
+    enemy = None
+    for other in rule.examples:
+        if (other.predicate == "anchor_candidates" and other.given.get("models") == models
+                and isinstance(other.expect, list) and anchor in other.expect and is_point(other.given.get("enemy"))):
+            enemy = other.given["enemy"]
+    return enemy
+
+
+def _closing_view(models, after, enemy, base: float) -> View:
+    half = base / 2
+    points = list(models) + list(after) + ([enemy] if enemy else [])
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    scale = min(36.0, 170.0 / max(max(xs) - min(xs) + base, max(ys) - min(ys) + base))
+    margin = (FONT + 20, 48 if enemy else 16, 16 + FONT + 10, 16)
+    return View(min(xs) - half, max(xs) + half, min(ys) - half, max(ys) + half, scale, margin=margin)
+
+
+def _width(models, base: float) -> float:
+    return max(p[0] for p in models) - min(p[0] for p in models) + base
+
+
 @drawing("t9a/light-infantry", "close_ranks")
 def close_ranks(ctx: Context, rule: Rule, example: Example) -> Optional[Drawing]:
     _ = ctx.tr.gettext
     predicate = predicate_taking(rule, example, ["models", "anchor", "base"])
     models, anchor, base = (example.given.get(k) for k in ("models", "anchor", "base"))
     after = example.expect
-    if (predicate is None or not is_points(models) or not isinstance(anchor, int) or isinstance(anchor, bool)
-            or not 0 <= anchor < len(models) or not is_number(base) or base <= 0 or not is_points(after)
-            or len(after) != len(models)):
+    if predicate is None or not _closing_shape_ok(models, anchor, base, after):
         return None
-    # The same unit in an anchor_candidates example of this rule tells where the enemy stands
-    # (figure 15: step A, the charge, then step B, the unit closing up).
-    enemy = None
-    for other in rule.examples:
-        if (other.predicate == "anchor_candidates" and other.given.get("models") == models
-                and isinstance(other.expect, list) and anchor in other.expect and is_point(other.given.get("enemy"))):
-            enemy = other.given["enemy"]
-    half = base / 2
-    points = list(models) + list(after) + ([enemy] if enemy else [])
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    span_x, span_y = max(xs) - min(xs) + base, max(ys) - min(ys) + base
-    scale = min(36.0, 170.0 / max(span_x, span_y))
-    margin = (FONT + 20, 48 if enemy else 16, 16 + FONT + 10, 16)
-    view = View(min(xs) - half, max(xs) + half, min(ys) - half, max(ys) + half, scale, margin=margin)
+    enemy = enemy_of(rule, models, anchor)
+    view = _closing_view(models, after, enemy, base)
     gap = 24
     svg = Svg(2 * view.width + gap, view.height)
     for panel, (label, positions) in enumerate(((_("Before"), models), (_("After"), after))):
-        offset = panel * (view.width + gap)
-        svg.parts.append(Markup('<g transform="translate({} 0)">').format(number(offset)))
+        svg.parts.append(Markup('<g transform="translate({} 0)">').format(number(panel * (view.width + gap))))
         svg.text(view.width / 2, FONT + 4, label, size=FONT, font_weight="bold")
         if panel == 1:
             _unit(svg, view, models, base, {anchor}, ghost=True)
@@ -110,15 +126,13 @@ def close_ranks(ctx: Context, rule: Rule, example: Example) -> Optional[Drawing]
         svg.parts.append(Markup("</g>"))
     svg.text(view.width + gap / 2, view.height / 2, "→", size=FONT + 4)
     legend(svg, 16, view.height - 8, [(ACCENT, None, _("stays in place; the others close up on it"))])
-    width_before = max(p[0] for p in models) - min(p[0] for p in models) + base
-    width_after = max(p[0] for p in after) - min(p[0] for p in after) + base
     desc = " ".join([
         ctx.tr.ngettext("Before: %(num)s model in loose formation, %(width)s wide.",
-                         "Before: %(num)s models in loose formation, %(width)s wide.", len(models))
-        % {"num": len(models), "width": ctx.inches(width_before)},
+                        "Before: %(num)s models in loose formation, %(width)s wide.", len(models))
+        % {"num": len(models), "width": ctx.inches(_width(models, base))},
         _("After: the unit has closed up on model %(anchor)s, which stays in place, and is %(width)s wide; "
           "neighbouring bases touch, and every model keeps its rank and file.")
-        % {"anchor": anchor, "width": ctx.inches(width_after)},
+        % {"anchor": anchor, "width": ctx.inches(_width(after, base))},
         (_("The enemy is measured from the point %(point)s.") % {"point": ctx.point(enemy)}) if enemy else "",
     ])
     return Drawing(svg, desc.strip())

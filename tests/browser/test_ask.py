@@ -1,0 +1,278 @@
+"""The "Ask this rule" panel: forms from declared types, answers in the page's words, shared links,
+copied worked examples, the geometry board by keyboard and mouse, and accessibility (axe-core)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from .test_search import search
+
+ROOT = Path(__file__).resolve().parents[2]
+SERIOUS = ("serious", "critical")  # axe impacts that fail the test
+
+
+def panel(page, predicate: str):
+    return page.locator(f"form#ask-{predicate}")
+
+
+def answer(form):
+    return form.locator(".kb-ask__answer")
+
+
+def field(form, argument: str):
+    return form.locator(f'.kb-ask__field[data-arg="{argument}"]')
+
+
+def verdict(form):
+    return answer(form).locator(".kb-ask__verdict strong")
+
+
+def ask_scout_placement(page, base_url, distance: str, terrain: str):
+    """The Russian Scout page's deploy_ok panel, outside the own zone, at a distance typed as written."""
+    page.goto(base_url + "ru/t9a/scout/")
+    form = panel(page, "deploy_ok")
+    field(form, "in_own_zone").get_by_label("нет").check()
+    field(form, "enemy_distance").locator("input").fill(distance)
+    field(form, "terrain").locator("select").select_option(label=terrain)
+    return form
+
+
+def rule_pages() -> list[str]:
+    """Every rule page with predicates, in both languages."""
+    from generator.load import load
+
+    kb, problems = load(ROOT)
+    assert not problems
+    return [f"{lang}/{rule.key}/" for rule in sorted(kb.rules.values(), key=lambda r: r.key) if rule.predicates
+            for lang in ("en", "ru")]
+
+
+def test_every_predicate_on_every_rule_page_answers_its_first_worked_example(page, base_url):
+    for path in rule_pages():
+        page.goto(base_url + path)
+        forms = page.locator("form.kb-ask")
+        assert forms.count() == page.locator("h3[id^=predicate-]").count() > 0, path
+        for index in range(forms.count()):
+            form = forms.nth(index)
+            expect(verdict(form), f"{path} #{index}").to_be_visible()
+            expect(answer(form).locator(".kb-ask__error")).to_have_count(0)
+            # The form opens on the predicate's first worked example, so the answer names it.
+            expect(answer(form).locator(".kb-ask__example a")).to_have_attribute("href", re.compile(r"^#example-"))
+
+
+def test_yes_no_inches_with_a_decimal_comma_and_a_labelled_choice(page, base_url, shot):
+    form = ask_scout_placement(page, base_url, "11,9", "Лес")
+    expect(verdict(form)).to_have_text("нет")
+    expect(answer(form).locator(".kb-ask__clause a")).to_have_text("§4")
+    field(form, "enemy_distance").locator("input").fill("12")
+    expect(verdict(form)).to_have_text("да")
+    # The clarifications of the deciding clause are listed by their question, and link to it.
+    expect(answer(form).locator(".kb-ask__clarifications a[href='#clarification-terrain-types']")).to_have_text(
+        "Какая местность даёт сокращение до 12″?")
+    field(form, "terrain").locator("select").select_option(label="открытая местность")
+    expect(verdict(form)).to_have_text("нет")
+    expect(answer(form).locator(".kb-ask__clause a")).to_have_text("§3")
+    shot(form)
+
+
+def test_whole_numbers_refuse_a_fraction_with_a_message_in_the_page_language(page, base_url):
+    page.goto(base_url + "ru/t9a/scout/")
+    form = panel(page, "may_charge")
+    turn = field(form, "player_turn").locator("input")
+    turn.fill("1,5")
+    expect(field(form, "player_turn").locator(".kb-ask__problem")).to_have_text("Введите целое число.")
+    expect(turn).to_have_attribute("aria-invalid", "true")
+    expect(answer(form)).to_be_empty()
+    turn.fill("3")
+    expect(verdict(form)).to_have_text("да")
+
+
+def test_a_choice_result_is_named_by_its_label(page, base_url):
+    page.goto(base_url + "en/battlesystem/fighting-withdrawal/")
+    form = panel(page, "movement")
+    field(form, "step").locator("input").fill("2")
+    field(form, "morale").locator("select").select_option(label="rout")
+    expect(verdict(form)).to_have_text("rout")
+    page.goto(base_url + "ru/battlesystem/fighting-withdrawal/")
+    form = panel(page, "movement")
+    field(form, "step").locator("input").fill("2")
+    field(form, "morale").locator("select").select_option(label="разгром")
+    expect(verdict(form)).to_have_text("разгром")
+
+
+def test_two_dice(page, base_url):
+    page.goto(base_url + "en/wap/daemonic/")
+    form = panel(page, "instability")
+    dice = field(form, "dice").locator("select")
+    assert dice.count() == 2
+    dice.nth(0).select_option("1")
+    dice.nth(1).select_option("1")
+    expect(verdict(form)).not_to_be_empty()
+    first = answer(form).inner_text()
+    dice.nth(0).select_option("6")
+    dice.nth(1).select_option("6")
+    expect(answer(form)).not_to_have_text(first)
+
+
+def test_base_size_in_millimetres_and_an_angle_in_degrees(page, base_url):
+    page.goto(base_url + "en/t9a/light-infantry/")
+    form = panel(page, "mismatching_base")
+    sizes = form.locator('.kb-ask__field[data-arg="character_base"] input')
+    assert sizes.count() == 2
+    expect(verdict(form)).not_to_be_empty()
+    page.goto(base_url + "en/battlesystem/skirmishers/")
+    form = panel(page, "withdraw_angle_ok")
+    angle = field(form, "angle").locator("input")
+    angle.fill("45")
+    expect(verdict(form)).to_have_text("yes")
+    angle.fill("46")
+    expect(verdict(form)).to_have_text("no")
+
+
+def test_a_list_written_as_json_and_free_text(page, base_url):
+    page.goto(base_url + "en/wap/dodge/")
+    form = panel(page, "dodge_save")
+    sources = field(form, "sources").locator("input")
+    sources.fill("[6, 6")
+    expect(field(form, "sources").locator(".kb-ask__problem")).not_to_be_empty()
+    sources.fill("[6, 6]")
+    expect(verdict(form)).not_to_be_empty()
+    page.goto(base_url + "en/wap/daemon-of-nurgle/")
+    form = panel(page, "hates")
+    field(form, "target").locator("input").fill("daemons-of-tzeentch")
+    expect(verdict(form)).not_to_be_empty()
+
+
+def _coordinates(form, argument: str) -> list[list[str]]:
+    rows = form.locator(f'.kb-ask__field[data-arg="{argument}"] .kb-ask__points li')
+    return [rows.nth(i).locator("input").evaluate_all("inputs => inputs.map(i => i.value)") for i in range(rows.count())]
+
+
+def test_the_board_moves_a_focused_model_with_the_arrow_keys(page, base_url, shot):
+    page.goto(base_url + "en/t9a/light-infantry/")
+    form = panel(page, "anchor_candidates")
+    before = answer(form).inner_text()
+    enemy = form.locator(".kb-ask__model--1")
+    enemy.focus()
+    start = _coordinates(form, "enemy")[0]
+    for _ in range(8):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowUp")
+    moved = _coordinates(form, "enemy")[0]
+    assert float(moved[0]) == pytest.approx(float(start[0]) + 4) and float(moved[1]) == pytest.approx(float(start[1]) + 0.1)
+    expect(form.locator(".kb-ask__moved")).to_contain_text(moved[0])
+    expect(answer(form)).not_to_have_text(before)  # the nearest model is now another one
+    # Focus stays on the model being moved, so the keys keep working.
+    assert page.evaluate("document.activeElement.classList.contains('kb-ask__model--1')")
+    shot(form)
+
+
+def test_the_board_drags_a_model_with_the_mouse(page, base_url, shot):
+    page.goto(base_url + "en/battlesystem/skirmishers/")
+    form = panel(page, "formation_ok")
+    figure = form.locator(".kb-ask__model--0").first
+    figure.scroll_into_view_if_needed()
+    before = _coordinates(form, "figures")[0]
+    box = figure.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 120, box["y"] + 60, steps=6)
+    page.mouse.up()
+    after = _coordinates(form, "figures")[0]
+    assert after != before
+    # A figure dragged far from the others breaks the chain.
+    expect(verdict(form)).to_have_text("no")
+    shot(form)
+
+
+def test_typed_coordinates_are_the_accessible_way_to_place_a_model(page, base_url):
+    page.goto(base_url + "en/battlesystem/skirmishers/")
+    form = panel(page, "formation_ok")
+    x = form.get_by_label("Model 1: x")
+    x.fill("40")
+    expect(verdict(form)).to_have_text("no")
+    circle = form.locator(".kb-ask__model--0").nth(1)
+    expect(circle).to_have_attribute("aria-label", re.compile("Model 1"))
+
+
+def test_a_shared_link_restores_the_question_in_the_other_language(browser, page, base_url, shot):
+    form = ask_scout_placement(page, base_url, "13", "Лес")
+    expect(verdict(form)).to_have_text("да")
+    form.locator(".kb-ask__share").click()
+    link = form.locator(".kb-ask__copied").input_value()
+    assert link.endswith("#ask-deploy_ok?in_own_zone=0&enemy_distance=13&terrain=forest"), link
+    assert page.url == link  # the address bar carries the scenario as the reader types
+    english = link.replace("/ru/", "/en/")
+    context = browser.new_context()
+    fresh = context.new_page()
+    fresh.goto(english)
+    form = panel(fresh, "deploy_ok")
+    expect(verdict(form)).to_have_text("yes")
+    expect(answer(form).locator(".kb-ask__clause")).to_have_text("Decided by §4")
+    expect(field(form, "terrain").locator("select")).to_have_value("forest")
+    expect(field(form, "enemy_distance").locator("input")).to_have_value("13")
+    shot(form)
+    context.close()
+
+
+def test_copy_as_a_worked_example_gives_a_scenario_that_generator_check_accepts(page, base_url, tmp_path):
+    form = ask_scout_placement(page, base_url, "17,9", "открытая местность")
+    expect(verdict(form)).to_have_text("нет")
+    form.locator(".kb-ask__yaml").click()
+    scenario = form.locator(".kb-ask__copied").input_value()
+    assert "predicate: deploy_ok" in scenario and "expect: false" in scenario and "17.9" in scenario
+    path = tmp_path / "question.yaml"
+    path.write_text(scenario, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    # And a wrong answer in the same file is caught: the check is real.
+    path.write_text(scenario.replace("expect: false", "expect: true"), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode != 0
+
+
+def test_the_panel_works_by_keyboard_alone_with_labelled_fields(page, base_url):
+    page.goto(base_url + "en/t9a/scout/")
+    form = panel(page, "deploy_ok")
+    unlabelled = form.locator("input, select, button").evaluate_all("""controls => controls.filter(c =>
+        !(c.labels && c.labels.length) && !c.getAttribute('aria-label') && !(c.tagName === 'BUTTON' && c.textContent.trim())
+    ).map(c => c.outerHTML)""")
+    assert not unlabelled, unlabelled
+    form.locator("input[type=radio]").first.focus()
+    # From the first field, Tab reaches the distance, then the terrain; keys alone change the answer.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('.kb-ask__field').dataset.arg") == "enemy_distance"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("5")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('.kb-ask__field').dataset.arg") == "terrain"
+    page.keyboard.press("ArrowDown")
+    expect(verdict(form)).not_to_be_empty()
+
+
+def _serious(page) -> list[str]:
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"] if v["impact"] in SERIOUS]
+
+
+@pytest.mark.parametrize("path", ["ru/t9a/scout/", "en/t9a/light-infantry/", ""], ids=["rule-ru", "rule-board-en", "root"])
+def test_axe_finds_no_serious_or_critical_violation(page, base_url, path):
+    page.goto(base_url + path)
+    page.wait_for_load_state("load")
+    assert not _serious(page)
+
+
+def test_axe_finds_no_serious_or_critical_violation_in_search_results(page, base_url):
+    page.goto(base_url + "ru/")
+    search(page, "разведчика")
+    assert not _serious(page)
