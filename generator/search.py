@@ -1,6 +1,15 @@
-"""Pagefind's interface strings that carry a count, from our catalogs: Pagefind's own cannot inflect."""
+"""Site search with Pagefind: indexing the built site, and the interface strings from our catalogs.
+
+The rest of search lives in the page: the box (site_overrides/partials/search.html), its script
+(docs/assets/search.js) and the `data-pagefind-*` attributes of the templates.
+"""
 
 from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
 
 from .i18n.translate import Translations
 
@@ -9,7 +18,7 @@ TOKENS = {"count": "[COUNT]", "query": "[SEARCH_TERM]"}
 
 
 def search_labels(tr: Translations) -> dict[str, str]:
-    """Pagefind UI `translations` for one language; worded so one form fits every count."""
+    """Pagefind UI `translations` for one language; worded so one form fits every count (Pagefind's cannot inflect)."""
     _ = tr.gettext
     return {
         "zero_results": _("Nothing found for “%(query)s”") % TOKENS,
@@ -20,3 +29,29 @@ def search_labels(tr: Translations) -> dict[str, str]:
         "total_many_results": _("Results: %(count)s") % TOKENS,
         "searching": _("Searching for “%(query)s”…") % TOKENS,
     }
+
+
+def pagefind_command(site_dir: Path) -> list[str]:
+    """The Pagefind run that indexes a built site (also timed by scripts/bench_search.py)."""
+    # The ¶ that MkDocs puts after every heading would end up in result titles and excerpts; our own
+    # controls (copy link, § anchors, table heads) carry data-pagefind-ignore in the templates.
+    return [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--exclude-selectors", ".headerlink"]
+
+
+def index_search(site_dir: Path) -> str:
+    """Build the Pagefind index (one per page language) if Pagefind is installed; Pagefind's last line."""
+    try:
+        import pagefind  # noqa: F401 - only asks whether it is installed
+    except ImportError:
+        return "pagefind is not installed: the site has no search index"
+    result = subprocess.run(pagefind_command(site_dir), capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError("pagefind failed:\n" + result.stdout + result.stderr)
+    # Pagefind lists the languages in hash-map order, which changes from run to run; sorted, the
+    # whole site is byte-identical across builds.
+    entry = site_dir / "pagefind" / "pagefind-entry.json"
+    if entry.exists():
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        entry.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
+    lines = result.stdout.strip().splitlines()
+    return lines[-1] if lines else "pagefind: done"

@@ -9,10 +9,10 @@ import threading
 import time
 from pathlib import Path
 
+from .inputs import snapshot
 from .problems import InputError
 from .site import build_site
 
-WATCHED = ("rules", "translations", "generator", "site_overrides", "docs", "mkdocs.yml")
 POLL_SECONDS = 1.0  # how often the inputs are compared; a rebuild takes a few seconds anyway
 
 
@@ -21,21 +21,6 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format, *args):  # noqa: A002 - the base class names it so
         pass
-
-
-def snapshot(root: Path) -> dict[str, int]:
-    """Modification times of every watched file, to notice any edit, addition or removal."""
-    state = {}
-    for name in WATCHED:
-        place = root / name
-        files = [place] if place.is_file() else place.rglob("*") if place.exists() else []
-        for file in files:
-            if file.is_file() and "__pycache__" not in file.parts:
-                try:
-                    state[str(file)] = file.stat().st_mtime_ns
-                except FileNotFoundError:
-                    pass
-    return state
 
 
 def rebuild(root: Path, out: Path) -> bool:

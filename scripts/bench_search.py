@@ -112,7 +112,7 @@ def synthetic_repository(into: Path, rules: int, seed: int = 7) -> Path:
     from generator.i18n.catalog import read_catalog, render_catalog
     from generator.i18n.update import plan_update, write_outputs
     from generator.load import load
-    from generator.site import copy_inputs
+    from generator.inputs import copy_inputs
     from generator.validate import validate
 
     shutil.rmtree(into, ignore_errors=True)
@@ -202,7 +202,7 @@ def serve(folder: Path, counter: Counter) -> ThreadingHTTPServer:
 
 
 def index_time(site: Path, runs: int = 3) -> float:
-    from generator.site import pagefind_command
+    from generator.search import pagefind_command
 
     times = []
     for _ in range(runs):

@@ -24,7 +24,7 @@ def kb():
 @pytest.fixture
 def repo(tmp_path) -> Path:
     """A copy of the repository's inputs that a test may edit freely."""
-    from generator.site import copy_inputs
+    from generator.inputs import copy_inputs
 
     return copy_inputs(ROOT, tmp_path / "repo")
 

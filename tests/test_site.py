@@ -123,9 +123,9 @@ def test_numbers_follow_the_locale_with_russian_plurals():
 
 
 def test_rendering_is_deterministic():
-    prepared = prepare(ROOT, fresh=True)
+    prepared = prepare(ROOT)
     first = [page.content for page in Renderer(prepared.kb, prepared.translations["ru"], prepared.languages).pages()]
-    prepared = prepare(ROOT, fresh=True)
+    prepared = prepare(ROOT)
     second = [page.content for page in Renderer(prepared.kb, prepared.translations["ru"], prepared.languages).pages()]
     assert first == second
 
@@ -198,3 +198,51 @@ def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_b
     assert 'class="kb-untranslated" lang="en"' in html
     assert source.split()[0] in html
     assert "ещё не переведена" in html  # the page-level notice, in Russian
+
+
+def test_a_build_renders_each_language_exactly_once(repo, tmp_path, monkeypatch):
+    import generator.site as site_module
+
+    rendered = []
+    real = site_module.language_build
+    monkeypatch.setattr(site_module, "language_build", lambda prepared, lang: rendered.append(lang) or real(prepared, lang))
+    build_site(repo, tmp_path / "site", quiet=True)
+    assert sorted(rendered) == ["en", "ru"]
+
+
+def _retitle(repo: Path, title: str):
+    path = repo / "rules/wap/strider.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(?m)^title: .*$", f"title: {title}", text, count=1), encoding="utf-8")
+
+
+def test_generator_site_shows_an_edited_rule_on_the_next_build_in_the_same_process(repo, tmp_path):
+    first = build_site(repo, tmp_path / "site", quiet=True)
+    assert "Strider" in (first / "en/wap/strider/index.html").read_text(encoding="utf-8")
+    _retitle(repo, "Strider Edited Once")
+    again = build_site(repo, tmp_path / "site", quiet=True)
+    assert "Strider Edited Once" in (again / "en/wap/strider/index.html").read_text(encoding="utf-8")
+
+
+def test_plain_mkdocs_builds_show_an_edited_rule_on_the_next_build_in_the_same_process(repo, tmp_path):
+    """What `mkdocs serve` does on a change: load the config afresh and build it in the same process."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    def mkdocs_build() -> str:
+        build(load_config(config_file=str(repo / "mkdocs.yml"), site_dir=str(tmp_path / "mk")))
+        return (tmp_path / "mk/wap/strider/index.html").read_text(encoding="utf-8")
+
+    assert "Strider Edited" not in mkdocs_build()
+    _retitle(repo, "Strider Edited Twice")
+    assert "Strider Edited Twice" in mkdocs_build()
+
+
+def test_the_sitemap_date_is_the_build_date_passed_in_and_the_environment_is_left_alone(repo, tmp_path):
+    import os
+
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    out = build_site(repo, tmp_path / "site", quiet=True, date=1_700_000_000)  # 2023-11-14
+    sitemap = (out / "en/sitemap.xml").read_text(encoding="utf-8")
+    assert "<lastmod>2023-11-14</lastmod>" in sitemap and "<lastmod>" + "2026" not in sitemap
+    assert os.environ.get("SOURCE_DATE_EPOCH") == before
