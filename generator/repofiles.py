@@ -1,0 +1,126 @@
+"""The repository's input files, listed and read only from inside the checkout.
+
+Policy (issue 9.5): a file or folder under rules/, translations/, docs/ or site_overrides/ may be a
+symlink only if it points somewhere inside the checkout; one that points outside it, to nothing, or
+to anything that is not a plain file or folder (a device, a fifo, a socket) is reported as a problem
+and never opened, listed into, written through or published. Every reader of those folders lists
+and opens files through this module, and every writer asks `write_problem` first.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from .problems import Problems
+
+INPUT_FOLDERS = ("rules", "translations", "docs", "site_overrides")  # what a contributor's pull request may change
+FIX_LINK = "replace the symlink by the file itself (inputs must live inside the repository)"
+
+
+def shown_path(path: Path, root: Path) -> str:
+    """`path` relative to `root` as written (symlinks not followed), for problem messages."""
+    try:
+        return Path(os.path.relpath(Path(path).absolute(), Path(root).absolute())).as_posix()
+    except ValueError:  # another drive on Windows
+        return str(path)
+
+
+def _inside(target: Path, root: Path) -> bool:
+    return target == root or root in target.parents
+
+
+def outside_problem(root: Path, path: Path) -> str | None:
+    """None if `path`, symlinks followed, is a plain file or folder inside `root`; otherwise what is wrong."""
+    root = Path(root).resolve()
+    path = Path(path)
+    try:
+        target = path.resolve(strict=True)
+    except FileNotFoundError:
+        return "is a symlink that points to nothing" if path.is_symlink() else "does not exist"
+    except (OSError, RuntimeError):  # a symlink loop
+        return "is a symlink that cannot be followed (a loop?)"
+    if not _inside(target, root):
+        return "is a symlink that points outside the repository"
+    mode = target.stat().st_mode
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        return "is not a plain file (a device, fifo or socket)"
+    return None
+
+
+def repository_files(root: Path, folder: Path | str, problems: Problems, suffixes: tuple[str, ...] = ()) -> list[Path]:
+    """Every plain file under root/folder (recursively, sorted) ending in one of `suffixes` (all if empty).
+
+    Entries that leave the repository or are not plain files are added to `problems` and skipped;
+    folders are not entered when they do. A missing folder gives an empty list.
+    """
+    root = Path(root)
+    top = root / folder
+    if not top.exists() and not top.is_symlink():
+        return []
+    found: list[Path] = []
+    seen: set[Path] = set()  # resolved folders already walked (an inside symlink may lead back)
+    pending = [top]
+    while pending:
+        current = pending.pop()
+        issue = outside_problem(root, current)
+        if issue:
+            problems.add(shown_path(current, root), 0, "", f"{issue}; it was not read", FIX_LINK)
+            continue
+        if current.is_dir():
+            real = current.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+            pending.extend(sorted(current.iterdir(), reverse=True))
+        elif not suffixes or current.name.endswith(suffixes):
+            found.append(current)
+    return sorted(found)
+
+
+def read_repository_bytes(root: Path, path: Path, problems: Problems, subject: str = "",
+                          limit: int | None = None) -> bytes | None:
+    """The bytes of one repository file, or None (with a problem) if it leaves the repository or exceeds `limit`."""
+    shown = shown_path(path, root)
+    issue = outside_problem(root, path)
+    if issue == "does not exist":
+        problems.add(shown, 0, subject, "file not found", "check the path")
+        return None
+    if issue or Path(path).is_dir():
+        problems.add(shown, 0, subject, f"{issue or 'is a folder'}; it was not read",
+                     FIX_LINK if issue else "name a file")
+        return None
+    with open(Path(path).resolve(), "rb") as handle:
+        data = handle.read(limit + 1 if limit is not None else -1)
+    if limit is not None and len(data) > limit:
+        problems.add(shown, 0, subject, f"the file is larger than {limit:,} bytes",
+                     "split it into smaller files (one rule per file)")
+        return None
+    return data
+
+
+def read_repository_text(root: Path, path: Path, problems: Problems, subject: str = "",
+                         limit: int | None = None) -> str | None:
+    """The UTF-8 text of one repository file, or None with a problem (outside, too large, not UTF-8)."""
+    data = read_repository_bytes(root, path, problems, subject, limit)
+    if data is None:
+        return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        problems.add(shown_path(path, root), line, subject, f"not UTF-8 text ({error.reason})", "save the file as UTF-8")
+        return None
+
+
+def write_problem(root: Path, path: Path) -> str | None:
+    """None if writing `path` would land inside `root` (through any symlinked folder); otherwise why not."""
+    root = Path(root).resolve()
+    path = Path(path)
+    if path.is_symlink() or path.exists():
+        return outside_problem(root, path)
+    parent = path.parent
+    while not parent.exists() and not parent.is_symlink():
+        parent = parent.parent
+    return outside_problem(root, parent)
