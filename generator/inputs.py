@@ -10,10 +10,12 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from .repofiles import INPUT_FOLDERS as FOLDERS  # rules, translations, docs, site_overrides
+
 CONFIG = "mkdocs.yml"
 TEMPLATES = "generator/templates"
-# With CONFIG and TEMPLATES, everything a build reads; copied by copy_inputs, watched by serve.
-FOLDERS = ("rules", "translations", "docs", "site_overrides")
+PUBLISHED = ("docs", "site_overrides")  # folders MkDocs copies or renders into the site as they are
+# Everything a build reads: copied by copy_inputs, watched by serve and by the hooks under mkdocs serve.
 INPUTS = (CONFIG, *FOLDERS, TEMPLATES)
 
 

@@ -17,11 +17,13 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .i18n.translate import Translations
+from .inputs import PUBLISHED
 from .load import load
 from .mkdocs_config import mkdocs_config, read_config, read_languages
 from .model import KnowledgeBase
 from .problems import InputError, Problems
 from .render import Page, Renderer
+from .repofiles import repository_files
 from .root_page import write_root_page
 from .search import index_search, search_labels
 from .validate import validate
@@ -60,6 +62,8 @@ def prepare(root: Path) -> Prepared:
     kb, problems = load(root)
     if not problems:
         problems.extend(validate(kb))
+    for folder in PUBLISHED:  # MkDocs would follow a symlink out of the checkout and publish its target
+        repository_files(root, folder, problems)
     config = read_config(root)
     languages = read_languages(root, config)
     translations = {}

@@ -246,3 +246,50 @@ def test_the_sitemap_date_is_the_build_date_passed_in_and_the_environment_is_lef
     sitemap = (out / "en/sitemap.xml").read_text(encoding="utf-8")
     assert "<lastmod>2023-11-14</lastmod>" in sitemap and "<lastmod>" + "2026" not in sitemap
     assert os.environ.get("SOURCE_DATE_EPOCH") == before
+
+
+def _folder(path: Path, text: str) -> Path:
+    path.mkdir()
+    (path / "index.html").write_text(text, encoding="utf-8")
+    return path
+
+
+def test_publishing_swaps_the_new_site_in_without_ever_renaming_the_old_one_away(tmp_path, monkeypatch):
+    import os
+
+    from generator.site import publish
+
+    out, staging = _folder(tmp_path / "site", "old"), _folder(tmp_path / "site.staging", "new")
+
+    def no_moment_without_site(*args, **kwargs):
+        raise AssertionError("site/ was renamed away: between two renames there would be no site/")
+
+    monkeypatch.setattr(os, "replace", no_moment_without_site)
+    monkeypatch.setattr(os, "rename", no_moment_without_site)
+    publish(staging, out)
+    assert (out / "index.html").read_text(encoding="utf-8") == "new"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]  # the old site is gone, no leftovers
+
+
+def test_the_first_publish_creates_the_site_folder(tmp_path):
+    from generator.site import publish
+
+    publish(_folder(tmp_path / "site.staging", "new"), tmp_path / "site")
+    assert (tmp_path / "site/index.html").read_text(encoding="utf-8") == "new"
+    assert not (tmp_path / "site.staging").exists()
+
+
+@pytest.mark.parametrize("folder", ["docs/assets", "site_overrides"])
+def test_a_symlink_out_of_the_checkout_under_a_published_folder_stops_the_build_before_anything_is_written(
+        repo, tmp_path, folder):
+    from generator.problems import InputError
+
+    secret = tmp_path / "outside.txt"
+    secret.write_text("a secret of the build machine", encoding="utf-8")
+    (repo / folder / "notes.txt").symlink_to(secret)
+    with pytest.raises(InputError) as raised:
+        build_site(repo, tmp_path / "site", quiet=True)
+    report = raised.value.problems.report()
+    assert f"{folder}/notes.txt" in report and "outside the repository" in report
+    assert "a secret" not in report
+    assert not (tmp_path / "site").exists() and not (tmp_path / "site.staging").exists()
