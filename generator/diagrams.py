@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Optional
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .evaluate import SnippetRuntimeError
 from .helpers import square_gap

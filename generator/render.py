@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from html import escape as html_escape
 import posixpath
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path

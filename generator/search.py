@@ -6,6 +6,7 @@ The rest of search lives in the page: the box (site_overrides/partials/search.ht
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -40,9 +41,7 @@ def pagefind_command(site_dir: Path) -> list[str]:
 
 def index_search(site_dir: Path) -> str:
     """Build the Pagefind index (one per page language) if Pagefind is installed; Pagefind's last line."""
-    try:
-        import pagefind  # noqa: F401 - only asks whether it is installed
-    except ImportError:
+    if importlib.util.find_spec("pagefind") is None:
         return "pagefind is not installed: the site has no search index"
     result = subprocess.run(pagefind_command(site_dir), capture_output=True, text=True)
     if result.returncode != 0:

@@ -121,8 +121,12 @@ class Build:
         self._languages.pop(lang, None)
 
 
-def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: int | None = None) -> Path:
-    """Build every language into `out` (default site/); on any problem, leave `out` untouched."""
+def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: int | None = None,
+               search: bool = True) -> Path:
+    """Build every language into `out` (default site/); on any problem, leave `out` untouched.
+
+    `date` (seconds since 1970) defaults to the last commit's; `search=False` skips the Pagefind index.
+    """
     from mkdocs.commands.build import build as mkdocs_build
 
     build = Build(root, date)
@@ -135,7 +139,7 @@ def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: i
             mkdocs_build(mkdocs_config(build, lang, staging / lang))
             build.release(lang)
         write_root_page(staging, build.prepared.languages)
-        indexed = index_search(staging)
+        indexed = index_search(staging) if search else "search index skipped"
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -8,21 +8,14 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
-from babel.messages.pofile import read_po
 
-from generator.i18n.catalog import read_catalog, render_catalog
 from generator.i18n.translate import Translations
 from generator.problems import Problems
 from generator.render import Renderer
 from generator.site import build_site, prepare
 from generator.words import in_words
 
-from .conftest import ROOT
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return build_site(ROOT, tmp_path_factory.mktemp("build") / "site", quiet=True)
+from .conftest import PLANTS, ROOT
 
 
 class _Links(HTMLParser):
@@ -139,66 +132,47 @@ def test_two_builds_of_the_same_input_are_byte_identical_search_index_and_export
     assert not different, different
 
 
-HOSTILE_TRANSLATIONS = ["<script>alert(1)</script>", "{{ config }}", "{% raw %}x{% endraw %}"]
-
-
-@pytest.mark.parametrize("payload", HOSTILE_TRANSLATIONS, ids=["script tag", "jinja expression", "jinja raw block"])
-def test_a_translation_with_markup_or_template_syntax_is_shown_as_literal_text(repo, tmp_path, payload):
-    path = repo / "translations/ru/rules/wap/strider.po"
-    catalog = read_catalog(path, "ru")
-    message = next(m for m in catalog if m.context == "wap/strider:summary")
-    message.string = f"Опасно: {payload} конец."
-    path.write_bytes(render_catalog(catalog))
-    out = build_site(repo, tmp_path / "site", quiet=True)
-    html = (out / "ru/wap/strider/index.html").read_text(encoding="utf-8")
-    assert "<script>alert(1)</script>" not in html
-    visible = re.sub(r"<[^>]+>", "", html)
+def _visible(html: str) -> str:
     import html as html_module
-    assert payload in html_module.unescape(visible)
+
+    return html_module.unescape(re.sub(r"<[^>]+>", "", html))
 
 
-@pytest.mark.parametrize("payload", ["<script>alert(1)</script>", "{{ config }}", "{%% raw %%}x{%% endraw %%}"],
+RULE_PAGES = {"rule script tag": "wap/strider", "rule jinja expression": "wap/dodge",
+              "rule jinja raw block": "wap/immunity"}
+
+
+@pytest.mark.parametrize("plant", list(RULE_PAGES), ids=["script tag", "jinja expression", "jinja raw block"])
+def test_a_translation_with_markup_or_template_syntax_is_shown_as_literal_text(planted_site, plant):
+    html = (planted_site / "ru" / RULE_PAGES[plant] / "index.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)</script>" not in html
+    assert PLANTS[plant][2] in _visible(html)
+
+
+@pytest.mark.parametrize("plant", ["ui script tag", "ui jinja expression", "ui jinja raw block"],
                          ids=["script tag", "jinja expression", "jinja raw block with escaped percent signs"])
-def test_an_interface_translation_with_markup_is_shown_as_literal_text(repo, tmp_path, payload):
-    path = repo / "translations/ru/ui.po"
-    catalog = read_catalog(path, "ru")
-    next(m for m in catalog if m.id == "Rule text").string = f"Текст {payload}"
-    path.write_bytes(render_catalog(catalog))
-    out = build_site(repo, tmp_path / "site", quiet=True)
-    html = (out / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
+def test_an_interface_translation_with_markup_is_shown_as_literal_text(planted_site, plant):
+    html = (planted_site / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
     assert "<script>alert(1)</script>" not in html
-    import html as html_module
-    assert f"Текст {payload}".replace("%%", "%") in html_module.unescape(re.sub(r"<[^>]+>", "", html))
+    assert PLANTS[plant][2].replace("%%", "%") in _visible(html)
 
 
-def test_an_interface_translation_with_a_lone_percent_falls_back_to_english_and_is_reported(repo, tmp_path):
-    import subprocess
-    import sys
+def test_an_interface_translation_with_a_lone_percent_falls_back_to_english_and_is_reported(
+        planted_site, planted_repo, capsys):
+    from generator.cli import main
 
-    path = repo / "translations/ru/ui.po"
-    catalog = read_catalog(path, "ru")
-    next(m for m in catalog if m.id == "Rule text").string = "Текст {% raw %}x{% endraw %}"
-    path.write_bytes(render_catalog(catalog))
-    out = build_site(repo, tmp_path / "site", quiet=True)
-    assert "Rule text" in (out / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), "i18n", "check"],
-                            capture_output=True, text=True, cwd=ROOT)
-    assert result.returncode == 2 and "lone %" in result.stdout
+    _catalog, msgid, _text = PLANTS["ui lone percent"]
+    html = (planted_site / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
+    assert msgid in _visible(html) and "См. также" not in html
+    assert main(["--root", str(planted_repo), "i18n", "check"]) == 2
+    assert "lone %" in capsys.readouterr().out
 
 
-def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_build_passes(repo, tmp_path):
-    path = repo / "translations/ru/rules/wap/strider.po"
-    catalog = read_catalog(path, "ru")
-    message = next(m for m in catalog if m.context == "wap/strider:summary")
-    source = message.id
-    message.string = ""
-    path.write_bytes(render_catalog(catalog))
-    out = build_site(repo, tmp_path / "site", quiet=True)
-    html = (out / "ru/wap/strider/index.html").read_text(encoding="utf-8")
+def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_build_passes(planted_site, kb):
+    html = (planted_site / "ru/wap/martial-arts/index.html").read_text(encoding="utf-8")
     assert 'class="kb-untranslated" lang="en"' in html
-    assert source.split()[0] in html
+    assert kb.rules["wap/martial-arts"].summary.split()[0] in html
     assert "ещё не переведена" in html  # the page-level notice, in Russian
-
 
 def test_a_build_renders_each_language_exactly_once(repo, tmp_path, monkeypatch):
     import generator.site as site_module
@@ -206,7 +180,7 @@ def test_a_build_renders_each_language_exactly_once(repo, tmp_path, monkeypatch)
     rendered = []
     real = site_module.language_build
     monkeypatch.setattr(site_module, "language_build", lambda prepared, lang: rendered.append(lang) or real(prepared, lang))
-    build_site(repo, tmp_path / "site", quiet=True)
+    build_site(repo, tmp_path / "site", quiet=True, search=False)
     assert sorted(rendered) == ["en", "ru"]
 
 
@@ -217,10 +191,10 @@ def _retitle(repo: Path, title: str):
 
 
 def test_generator_site_shows_an_edited_rule_on_the_next_build_in_the_same_process(repo, tmp_path):
-    first = build_site(repo, tmp_path / "site", quiet=True)
+    first = build_site(repo, tmp_path / "site", quiet=True, search=False)
     assert "Strider" in (first / "en/wap/strider/index.html").read_text(encoding="utf-8")
     _retitle(repo, "Strider Edited Once")
-    again = build_site(repo, tmp_path / "site", quiet=True)
+    again = build_site(repo, tmp_path / "site", quiet=True, search=False)
     assert "Strider Edited Once" in (again / "en/wap/strider/index.html").read_text(encoding="utf-8")
 
 
@@ -242,7 +216,7 @@ def test_the_sitemap_date_is_the_build_date_passed_in_and_the_environment_is_lef
     import os
 
     before = os.environ.get("SOURCE_DATE_EPOCH")
-    out = build_site(repo, tmp_path / "site", quiet=True, date=1_700_000_000)  # 2023-11-14
+    out = build_site(repo, tmp_path / "site", quiet=True, date=1_700_000_000, search=False)  # 2023-11-14
     sitemap = (out / "en/sitemap.xml").read_text(encoding="utf-8")
     assert "<lastmod>2023-11-14</lastmod>" in sitemap and "<lastmod>" + "2026" not in sitemap
     assert os.environ.get("SOURCE_DATE_EPOCH") == before
