@@ -29,18 +29,22 @@ def read_languages(root: Path, raw: dict | None = None) -> list[dict]:
     return list(raw.get("extra", {}).get("kb_languages") or DEFAULT_LANGUAGES)
 
 
+def site_name(tr) -> str:
+    """The site's name in one language (the header, <title> and the root page's list)."""
+    return tr.gettext("Wargame Rules Knowledge Base")
+
+
 def mkdocs_config(build, lang: str, site_dir: Path):
     """The MkDocs config that builds `lang` of `build` into `site_dir`, with the build attached."""
     from mkdocs.config import load_config
 
     raw = build.prepared.config
-    _ = build.prepared.translations[lang].gettext
     theme = dict(raw["theme"], language=lang)
     # site_url names the English build (…/en/); each language lives beside it under its own prefix.
     site_root = str(raw.get("site_url") or "http://127.0.0.1:8000/en/").rstrip("/").rsplit("/", 1)[0]
     config = load_config(config_file=str(build.root / CONFIG), site_dir=str(site_dir), theme=theme,
                          plugins=raw.get("plugins"), strict=True, site_url=f"{site_root}/{lang}/",
-                         site_name=_("Wargame Rules Knowledge Base"))
+                         site_name=site_name(build.prepared.translations[lang]))
     attach(config, build)
     return config
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from .i18n.translate import Translations
 from .inputs import PUBLISHED
 from .load import load
-from .mkdocs_config import mkdocs_config, read_config, read_languages
+from .mkdocs_config import mkdocs_config, read_config, read_languages, site_name
 from .model import KnowledgeBase
 from .problems import InputError, Problems
 from .render import Page, Renderer
@@ -138,7 +138,8 @@ def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: i
         for lang in languages:
             mkdocs_build(mkdocs_config(build, lang, staging / lang))
             build.release(lang)
-        write_root_page(staging, build.prepared.languages)
+        site_names = {lang: site_name(build.prepared.translations[lang]) for lang in languages}
+        write_root_page(staging, build.prepared.languages, site_names, build.prepared.config)
         indexed = index_search(staging) if search else "search index skipped"
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
