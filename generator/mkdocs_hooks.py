@@ -48,6 +48,16 @@ def on_files(files, config):
     return files
 
 
+def on_nav(nav, config, files):
+    _build(config).keep(config.theme["language"], config=config, files=files, nav=nav)
+    return nav
+
+
+def on_env(env, config, files):
+    _build(config).keep(config.theme["language"], env=env)  # with on_nav's: what generator.live needs
+    return env
+
+
 def on_pre_page(page, config, files):
     # The sitemap's dates follow the input (the build's date), not the clock or the process environment.
     page.update_date = _build(config).day

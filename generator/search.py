@@ -32,23 +32,29 @@ def search_labels(tr: Translations) -> dict[str, str]:
     }
 
 
-def pagefind_command(site_dir: Path) -> list[str]:
+BUNDLE = "pagefind"  # the index's folder in the site, beside the language folders
+
+
+def pagefind_command(site_dir: Path, output: Path | None = None) -> list[str]:
     """The Pagefind run that indexes a built site (also timed by scripts/bench_search.py)."""
     # The ¶ that MkDocs puts after every heading would end up in result titles and excerpts; our own
     # controls (copy link, § anchors, table heads) carry data-pagefind-ignore in the templates.
-    return [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--exclude-selectors", ".headerlink"]
+    command = [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--exclude-selectors", ".headerlink"]
+    return command + (["--output-path", str(output)] if output is not None else [])
 
 
-def index_search(site_dir: Path) -> str:
-    """Build the Pagefind index (one per page language) if Pagefind is installed; Pagefind's last line."""
+def index_search(site_dir: Path, output: Path | None = None) -> str:
+    """Build the Pagefind index (one per page language) into `output` (default site_dir/pagefind/) if
+    Pagefind is installed; Pagefind's last line."""
     if importlib.util.find_spec("pagefind") is None:
         return "pagefind is not installed: the site has no search index"
-    result = subprocess.run(pagefind_command(site_dir), capture_output=True, text=True)
+    output = output or site_dir / BUNDLE
+    result = subprocess.run(pagefind_command(site_dir, output), capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError("pagefind failed:\n" + result.stdout + result.stderr)
     # Pagefind lists the languages in hash-map order, which changes from run to run; sorted, the
     # whole site is byte-identical across builds.
-    entry = site_dir / "pagefind" / "pagefind-entry.json"
+    entry = output / "pagefind-entry.json"
     if entry.exists():
         data = json.loads(entry.read_text(encoding="utf-8"))
         entry.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")

@@ -29,7 +29,7 @@ from .search import index_search, search_labels
 from .validate import validate
 
 __all__ = ["Build", "LanguageBuild", "Prepared", "build_site", "language_build", "prepare", "publish",
-           "read_languages", "source_date"]
+           "read_languages", "source_date", "write_site"]
 
 OUTSIDE_GIT_DATE = 1767225600  # 2026-01-01: the date of a tree outside git, so its builds are reproducible too
 
@@ -94,17 +94,26 @@ def language_build(prepared: Prepared, lang: str) -> LanguageBuild:
 class Build:
     """One build of the site: its input read once, its date, and each language rendered at most once."""
 
-    def __init__(self, root: Path, date: int | None = None, prepared: Prepared | None = None):
+    def __init__(self, root: Path, date: int | None = None, prepared: Prepared | None = None,
+                 keep_mkdocs: bool = False):
         self.root = Path(root).resolve()
         self.date = source_date(self.root) if date is None else int(date)
         self._prepared = prepared
         self._languages: dict[str, LanguageBuild] = {}
+        # MkDocs' state per language (config, files, nav, env), kept only by `make serve` to update pages later.
+        self.mkdocs: dict[str, dict] | None = {} if keep_mkdocs else None
 
     @property
     def prepared(self) -> Prepared:
         if self._prepared is None:
             self._prepared = prepare(self.root)
         return self._prepared
+
+    @prepared.setter
+    def prepared(self, prepared: Prepared) -> None:
+        """New input for the pages rendered from now on (`make serve` after an edit); rendered languages dropped."""
+        self._prepared = prepared
+        self._languages.clear()
 
     @property
     def day(self) -> str:
@@ -115,6 +124,11 @@ class Build:
         if lang not in self._languages:
             self._languages[lang] = language_build(self.prepared, lang)
         return self._languages[lang]
+
+    def keep(self, lang: str, **state) -> None:
+        """Remember MkDocs' state of one language, if this build keeps it (see `keep_mkdocs`)."""
+        if self.mkdocs is not None:
+            self.mkdocs.setdefault(lang, {}).update(state)
 
     def release(self, lang: str) -> None:
         """Forget a language's pages once MkDocs has written them, so memory holds one language at a time."""
@@ -127,10 +141,15 @@ def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: i
 
     `date` (seconds since 1970) defaults to the last commit's; `search=False` skips the Pagefind index.
     """
+    build = Build(root, date)
+    return write_site(build, Path(out or build.root / "site"), quiet, search)
+
+
+def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True) -> Path:
+    """Let MkDocs write every language of `build`, add the root page and the search index, publish to `out`."""
     from mkdocs.commands.build import build as mkdocs_build
 
-    build = Build(root, date)
-    out = Path(out or build.root / "site").resolve()
+    out = Path(out).resolve()
     languages = [language["code"] for language in build.prepared.languages]  # every input validated first
     staging = out.with_name(out.name + ".staging")
     shutil.rmtree(staging, ignore_errors=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 from .conftest import ROOT
 
@@ -51,3 +53,35 @@ def test_an_edited_rule_file_appears_on_the_served_page_after_a_reload(repo):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*"))
+            if path.is_file() and "pagefind" not in path.parts}
+
+
+def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full_build_would_make(repo, tmp_path):
+    from generator.live import LiveSite
+    from generator.site import build_site
+
+    live = LiveSite(repo, tmp_path / "site", search=False)
+    live.rebuild()
+    before = _files(tmp_path / "site")
+    path = repo / "rules/wap/strider.yaml"
+    path.write_text(re.sub(r"(?m)^title: .*$", "title: Strider Edited", path.read_text(encoding="utf-8"), count=1),
+                    encoding="utf-8")
+    assert live.update({"rules/wap/strider.yaml"}) > 0
+    after = _files(tmp_path / "site")
+    rewritten = {name for name in after if after[name] != before.get(name)}
+    assert {"en/wap/strider/index.html", "ru/wap/strider/index.html", "en/a-z/index.html"} <= rewritten
+    assert "en/t9a/scout/index.html" not in rewritten and len(rewritten) < len(after) // 4
+    assert after == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+
+
+def test_an_edit_of_a_template_or_the_configuration_rebuilds_everything(repo, tmp_path):
+    from generator.live import LiveSite
+
+    live = LiveSite(repo, tmp_path / "site", search=False)
+    live.rebuild()
+    pages = len(list((tmp_path / "site").rglob("index.html"))) - 1  # the root page is not MkDocs'
+    assert live.update({"docs/assets/kb.css"}) == pages
