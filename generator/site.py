@@ -74,7 +74,7 @@ def prepare(root: Path) -> Prepared:
     return Prepared(root, kb, languages, translations, config)
 
 
-def language_build(prepared: Prepared, lang: str) -> LanguageBuild:
+def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer] = Renderer) -> LanguageBuild:
     """Render every page, the navigation, the export and the search labels of one language."""
     from .export import export_files
     from .i18n.status import language_status
@@ -86,7 +86,7 @@ def language_build(prepared: Prepared, lang: str) -> LanguageBuild:
         raise InputError(problems)
     tr = prepared.translations[lang]
     status = language_status(prepared.kb, tr) if len(prepared.languages) > 1 else None
-    renderer = Renderer(prepared.kb, tr, prepared.languages, status=status)
+    renderer = renderer_class(prepared.kb, tr, prepared.languages, status=status)
     pages = renderer.pages()
     return LanguageBuild(lang, pages, renderer.nav(), export_files(prepared.kb, tr), search_labels(tr))
 
