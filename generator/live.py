@@ -124,6 +124,8 @@ class LiveSite:
 
     def rebuild(self) -> int:
         """Build the whole site and keep its state; the number of pages written."""
+        if self.indexer is not None:
+            self.indexer.idle.wait()  # an index still being made of the old pages must not replace the new one
         build = Build(self.root, keep_mkdocs=True)
         served = {language["code"]: Served.of(build.language(language["code"]))
                   for language in build.prepared.languages}
