@@ -10,6 +10,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from .conftest import ROOT
 
 
@@ -78,10 +80,20 @@ def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full
     assert after == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
 
 
-def test_an_edit_of_a_template_or_the_configuration_rebuilds_everything(repo, tmp_path):
+@pytest.mark.parametrize("edited, whole", [
+    ({"docs/assets/kb.css"}, True), ({"mkdocs.yml"}, True), ({"generator/templates/rule.md"}, True),
+    ({"rules/wap/strider.yaml"}, False), ({"translations/ru/rules/wap/strider.po", "translations/ru/ui.po"}, False),
+], ids=["asset", "configuration", "template", "rule", "catalogs"])
+def test_an_edit_outside_rules_and_catalogs_rebuilds_everything(repo, tmp_path, monkeypatch, edited, whole):
     from generator.live import LiveSite
+    from generator.site import Build
 
     live = LiveSite(repo, tmp_path / "site", search=False)
-    live.rebuild()
-    pages = len(list((tmp_path / "site").rglob("index.html"))) - 1  # the root page is not MkDocs'
-    assert live.update({"docs/assets/kb.css"}) == pages
+    live.build = Build(repo)  # as after a first build; nothing is built here
+    monkeypatch.setattr(live, "rebuild", lambda: "everything")
+    monkeypatch.setattr("generator.live.prepare", lambda root: (_ for _ in ()).throw(LookupError("page by page")))
+    if whole:
+        assert live.update(edited) == "everything"
+    else:
+        with pytest.raises(LookupError):
+            live.update(edited)

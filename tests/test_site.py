@@ -174,14 +174,38 @@ def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_b
     assert kb.rules["wap/martial-arts"].summary.split()[0] in html
     assert "ещё не переведена" in html  # the page-level notice, in Russian
 
-def test_a_build_renders_each_language_exactly_once(repo, tmp_path, monkeypatch):
-    import generator.site as site_module
+DATE = 1_700_000_000  # 2023-11-14, far from any commit date
 
-    rendered = []
-    real = site_module.language_build
-    monkeypatch.setattr(site_module, "language_build", lambda prepared, lang: rendered.append(lang) or real(prepared, lang))
-    build_site(repo, tmp_path / "site", quiet=True, search=False)
+
+@pytest.fixture(scope="module")
+def counted_build(tmp_path_factory):
+    """A repository copy built once with a given date, counting the languages rendered: (repo, site, counted)."""
+    import generator.site as site_module
+    from generator.inputs import copy_inputs
+
+    work = tmp_path_factory.mktemp("counted")
+    repo = copy_inputs(ROOT, work / "repo")
+    rendered, real = [], site_module.language_build
+    site_module.language_build = lambda prepared, lang, *rest: rendered.append(lang) or real(prepared, lang, *rest)
+    try:
+        out = build_site(repo, work / "site", quiet=True, date=DATE, search=False)
+    finally:
+        site_module.language_build = real
+    return repo, out, rendered
+
+
+def test_a_build_renders_each_language_exactly_once(counted_build):
+    _repo, _out, rendered = counted_build
     assert sorted(rendered) == ["en", "ru"]
+
+
+def test_the_sitemap_date_is_the_build_date_passed_in_and_the_environment_is_left_alone(counted_build):
+    import os
+
+    _repo, out, _rendered = counted_build
+    sitemap = (out / "en/sitemap.xml").read_text(encoding="utf-8")
+    assert "<lastmod>2023-11-14</lastmod>" in sitemap and "<lastmod>" + "2026" not in sitemap
+    assert "SOURCE_DATE_EPOCH" not in os.environ or os.environ["SOURCE_DATE_EPOCH"] != str(DATE)
 
 
 def _retitle(repo: Path, title: str):
@@ -190,9 +214,9 @@ def _retitle(repo: Path, title: str):
     path.write_text(re.sub(r"(?m)^title: .*$", f"title: {title}", text, count=1), encoding="utf-8")
 
 
-def test_generator_site_shows_an_edited_rule_on_the_next_build_in_the_same_process(repo, tmp_path):
-    first = build_site(repo, tmp_path / "site", quiet=True, search=False)
-    assert "Strider" in (first / "en/wap/strider/index.html").read_text(encoding="utf-8")
+def test_generator_site_shows_an_edited_rule_on_the_next_build_in_the_same_process(counted_build, tmp_path):
+    repo, first, _rendered = counted_build  # built once already in this process, before the edit
+    assert "Strider Edited Once" not in (first / "en/wap/strider/index.html").read_text(encoding="utf-8")
     _retitle(repo, "Strider Edited Once")
     again = build_site(repo, tmp_path / "site", quiet=True, search=False)
     assert "Strider Edited Once" in (again / "en/wap/strider/index.html").read_text(encoding="utf-8")
@@ -210,16 +234,6 @@ def test_plain_mkdocs_builds_show_an_edited_rule_on_the_next_build_in_the_same_p
     assert "Strider Edited" not in mkdocs_build()
     _retitle(repo, "Strider Edited Twice")
     assert "Strider Edited Twice" in mkdocs_build()
-
-
-def test_the_sitemap_date_is_the_build_date_passed_in_and_the_environment_is_left_alone(repo, tmp_path):
-    import os
-
-    before = os.environ.get("SOURCE_DATE_EPOCH")
-    out = build_site(repo, tmp_path / "site", quiet=True, date=1_700_000_000, search=False)  # 2023-11-14
-    sitemap = (out / "en/sitemap.xml").read_text(encoding="utf-8")
-    assert "<lastmod>2023-11-14</lastmod>" in sitemap and "<lastmod>" + "2026" not in sitemap
-    assert os.environ.get("SOURCE_DATE_EPOCH") == before
 
 
 def _folder(path: Path, text: str) -> Path:
