@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_FAILED, EXIT_MALFORMED = 0, 1, 2
 
@@ -14,40 +17,91 @@ def _root(args) -> Path:
     return Path(args.root).resolve()
 
 
-def cmd_check(args) -> int:
-    """Load and validate everything, run every worked example (and those in FILEs)."""
-    from .examples import external_cases, rule_cases, run_case
-    from .load import load
-    from .problems import Problems
-    from .site import read_languages
-    from .i18n.translate import Translations
-    from .validate import validate
+def _given_path(root: Path, item: str) -> Path:
+    """A path from the command line: from the current folder, or from --root when that is where it lies."""
+    path = Path(item)
+    if path.is_absolute() or not (root / path).exists():
+        return path
+    return path if _under(path, root) else root / path
 
-    root = _root(args)
-    kb, problems = load(root)
-    problems.extend(validate(kb))
-    for language in read_languages(root):
-        Translations.load(root, language["code"], problems)
-    cases = rule_cases(kb) if not args.files or args.all else []
-    external = Problems()
-    for file in args.files:
-        cases.extend(external_cases(kb, Path(file), root, external))
-    problems.extend(external)
-    for problem in problems:
-        print(problem)
+
+def _under(path: Path, folder: Path) -> bool:
+    here = path.absolute()
+    return here == folder or folder in here.parents
+
+
+def _selection(root: Path, items: list[str], problems):
+    """Split check's arguments into the rules named by paths under rules/ (None if none) and scenario files."""
+    from .examples import read_scenarios
+    from .load import rules_under
+
+    selected, scenarios = None, []
+    for item in items:
+        path = _given_path(root, item)
+        keys = rules_under(root, path)
+        if keys is None and _under(path, root / "translations"):
+            problems.add(item, 0, "", "is a translation path", f"check catalogs with: i18n check {item}")
+        elif keys is None:
+            scenario = read_scenarios(path, root, problems)
+            if scenario is not None:
+                scenarios.append(scenario)
+        elif not keys:
+            problems.add(item, 0, "", "holds no rule files", "give a system folder or a rule file under rules/")
+        else:
+            selected = (selected or set()) | keys
+    return selected, scenarios
+
+
+def _run_cases(kb, cases, verbose: bool) -> int:
+    """Run the worked examples, print failures (and passes if verbose) and the tally; return how many failed."""
+    from .examples import run_case
+
     passed = failed = 0
     for case in cases:
         outcome = run_case(kb, case)
         if outcome.passed:
             passed += 1
-            if args.verbose:
+            if verbose:
                 print(outcome.describe())
         else:
             failed += 1
             print(outcome.describe())
     print(f"{passed} passed, {failed} failed")
+    return failed
+
+
+def cmd_check(args) -> int:
+    """Load and validate the rules (all, or those under PATHs and those FILEs ask about) and run their examples."""
+    from .examples import external_cases, rule_cases
+    from .load import load_and_validate
+    from .problems import Problems
+
+    root = _root(args)
+    external = Problems()
+    selected, scenarios = _selection(root, args.files, external)
+    everything = args.all or not args.files
+    asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
+    kb, problems = load_and_validate(root, asked)
+    rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
+    if everything:  # catalogs are checked with the whole knowledge base only
+        from .i18n.translate import Translations
+        from .site import read_languages
+
+        for language in read_languages(root):  # references in translations checked when the rules are sound
+            Translations.load(root, language["code"], problems, kb if rules_ok else None)
+    cases = []
+    if rules_ok:
+        cases = rule_cases(kb) if everything else [case for case in rule_cases(kb) if case.rule in (selected or ())]
+        for scenario in scenarios:
+            cases.extend(external_cases(kb, scenario, external))
+    problems.extend(external)
+    for problem in problems:
+        print(problem)
+    failed = _run_cases(kb, cases, args.verbose) if rules_ok else 0
+    if not rules_ok:
+        print("examples not run: the rules have problems")
     if problems:
-        print(f"{len(problems)} problem(s) in the input; fix them and run again", file=sys.stderr)
+        log.error("%d problem(s) in the input; fix them and run again", len(problems))
         return EXIT_MALFORMED
     return EXIT_FAILED if failed else EXIT_OK
 
@@ -60,7 +114,7 @@ def cmd_site(args) -> int:
         out = build_site(_root(args), Path(args.out) if args.out else None)
     except InputError as error:
         print(error.problems.report(), file=sys.stderr)
-        print(f"{len(error.problems)} problem(s); nothing was written", file=sys.stderr)
+        log.error("%d problem(s); nothing was written", len(error.problems))
         return EXIT_MALFORMED
     print(f"site built in {out}")
     return EXIT_OK
@@ -75,18 +129,15 @@ def cmd_serve(args) -> int:
 
 
 def cmd_i18n(args) -> int:
-    from .load import load
+    from .load import load_and_validate
     from .problems import InputError
     from .site import read_languages
-    from .validate import validate
 
     root = _root(args)
-    kb, problems = load(root)
-    if not problems:
-        problems.extend(validate(kb))
+    kb, problems = load_and_validate(root)
     if problems and args.action != "check":
         print(problems.report(), file=sys.stderr)
-        print("fix the rule files first: catalogs are made from them", file=sys.stderr)
+        log.error("fix the rule files first: catalogs are made from them")
         return EXIT_MALFORMED
     languages = [language["code"] for language in read_languages(root)]
     if args.action == "update":
@@ -103,7 +154,7 @@ def cmd_i18n(args) -> int:
             print(f"{lang}: {summary['files']} file(s) changed; {summary['added']} new, {summary['kept']} kept, "
                   f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete")
         if failed:
-            print("nothing was written", file=sys.stderr)
+            log.error("nothing was written")
             return EXIT_MALFORMED
         write_outputs(all_outputs)
         return EXIT_OK
@@ -113,7 +164,7 @@ def cmd_i18n(args) -> int:
 
         lang = args.only[0] if args.only else None
         if not lang or not locale_exists(lang):
-            print(f"unknown language code {lang!r}; use a code like de, fr, pl", file=sys.stderr)
+            log.error("unknown language code %r; use a code like de, fr, pl", lang)
             return EXIT_MALFORMED
         try:
             written = init_language(root, kb, lang)
@@ -149,12 +200,37 @@ def cmd_i18n(args) -> int:
         if problems:
             print(problems.report())
             return EXIT_MALFORMED
-        found = check_catalogs(root, kb, args.lang or languages)
+        prefixes, wanted = _catalog_paths(root, args.only)
+        if prefixes is None:
+            return EXIT_MALFORMED
+        found = check_catalogs(root, kb, args.lang or wanted or languages)
+        found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
         for problem in found:
             print(problem)
         print(f"{len(found)} translation problem(s)")
         return EXIT_MALFORMED if found else EXIT_OK
     return EXIT_MALFORMED
+
+
+def _catalog_paths(root: Path, items: list[str]):
+    """`i18n check PATH…`: the path prefixes (relative to root) to report and the languages they name.
+
+    Returns (None, None) after logging an error if a path is not under translations/<lang>/.
+    """
+    prefixes, languages = [], []
+    for item in items:
+        path = _given_path(root, item).absolute()
+        try:
+            parts = path.relative_to(root).parts
+        except ValueError:
+            parts = ()
+        if len(parts) < 2 or parts[0] != "translations":
+            log.error("%s: not a path under translations/<lang>/ — give e.g. translations/ru/rules/wap/", item)
+            return None, None
+        prefixes.append("/".join(parts))
+        if parts[1] not in languages:
+            languages.append(parts[1])
+    return tuple(prefixes), languages
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -163,7 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     check = commands.add_parser("check", help="validate everything and run the worked examples")
-    check.add_argument("files", nargs="*", help="extra YAML files of examples {rule, predicate, given, expect}")
+    check.add_argument("files", nargs="*", help="paths under rules/ to check only those rules, or players' YAML files "
+                                                "of examples {rule, predicate, given, expect}")
     check.add_argument("--all", action="store_true", help="with FILEs, also run the rules' own examples")
     check.add_argument("-v", "--verbose", action="store_true", help="list passing examples too")
     check.set_defaults(run=cmd_check)
@@ -180,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     i18n = commands.add_parser("i18n", help="translation catalogs: update, check, status, init")
     i18n.add_argument("action", choices=["update", "check", "status", "init"])
     i18n.add_argument("only", nargs="*", help="update: limit to these rules/catalogs (e.g. wap/strider, glossary, "
-                                              "ui); init: the new language code")
+                                              "ui); check: paths under translations/; init: the new language code")
     i18n.add_argument("--lang", action="append", help="limit to this language (repeatable)")
     i18n.add_argument("--json", action="store_true", help="status: print JSON")
     i18n.set_defaults(run=cmd_i18n)
@@ -188,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    logging.basicConfig(format="%(message)s", level=logging.INFO)  # diagnostics to stderr, output to stdout
     parser = build_parser()
     # Names may follow options (`i18n update --lang ru wap/strider`), which plain argparse refuses.
     args, extra = parser.parse_known_args(argv)

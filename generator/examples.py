@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
@@ -12,6 +13,7 @@ from .model import KnowledgeBase
 from .problems import Problems, relative
 from .yamlfile import YamlError, read_yaml
 
+SCENARIO_KEYS = ("rule", "predicate", "given", "expect", "name", "id")  # the first four are required
 TOLERANCE = 1e-9  # numbers this close count as equal (distances come out of square roots)
 
 
@@ -84,43 +86,85 @@ def run_case(kb: KnowledgeBase, case: Case) -> Outcome:
     return Outcome(case, same(case.expect, got), got=got)
 
 
-def external_cases(kb: KnowledgeBase, path: Path, root: Path, problems: Problems) -> list[Case]:
-    """Read a player's scenario file: a list of {rule, predicate, given, expect} (name optional)."""
+@dataclass
+class ScenarioFile:
+    """A player's file of questions, read but not yet matched against the rules."""
+
+    path: Path
+    shown: str
+    document: Any  # yamlfile.YamlDocument
+    entries: list
+    prefix: tuple  # where the list sits in the file: () or ("examples",)
+
+    def rule_keys(self) -> set[str]:
+        """The rules the file asks about (only well-formed keys; the rest are reported later)."""
+        return {entry["rule"] for entry in self.entries if isinstance(entry, dict) and isinstance(entry.get("rule"), str)}
+
+
+def read_scenarios(path: Path, root: Path, problems: Problems) -> Optional[ScenarioFile]:
+    """Read a player's scenario file: a list of {rule, predicate, given, expect} (name, id optional)."""
+    path = Path(path)
     shown = relative(path, root)
+    if path.is_dir():
+        problems.add(shown, 0, "", "is a folder, not a scenario file",
+                     "name a YAML file of examples (to check part of the rules, give a folder under rules/)")
+        return None
+    if not path.exists():
+        problems.add(shown, 0, "", "file not found", "check the path")
+        return None
+    if not stat.S_ISREG(path.stat().st_mode):
+        problems.add(shown, 0, "", "is not a plain file (a device, fifo or socket)", "name a YAML file of examples")
+        return None
     try:
         document = read_yaml(path)
-    except FileNotFoundError:
-        problems.add(shown, 0, "", "file not found", "check the path")
-        return []
     except YamlError as error:
         problems.add(shown, error.line, "", error.message, error.hint)
-        return []
-    entries = document.data
+        return None
+    except OSError as error:
+        problems.add(shown, 0, "", f"cannot be read ({error.strerror})", "check the path and its permissions")
+        return None
+    entries, prefix = document.data, ()
     if isinstance(entries, dict) and "examples" in entries:
-        entries = entries["examples"]
-        prefix = ("examples",)
-    else:
-        prefix = ()
+        entries, prefix = entries["examples"], ("examples",)
     if not isinstance(entries, list):
         problems.add(shown, 1, "", "the file must be a list of examples",
                      "write entries like: - {rule: t9a/scout, predicate: deploy_ok, given: {...}, expect: true}")
-        return []
+        return None
+    return ScenarioFile(path, shown, document, entries, prefix)
+
+
+def _entry_problem(entry, index: int):
+    """What is wrong with the shape of one entry, as (key, message, hint), or None."""
+    if not isinstance(entry, dict):
+        return None, f"entry {index + 1} is not a mapping", "give rule, predicate, given, expect"
+    missing = [key for key in SCENARIO_KEYS[:4] if key not in entry]
+    if missing:
+        return None, f"entry {index + 1} lacks {', '.join(missing)}", "each entry needs rule, predicate, given and expect"
+    unknown = [str(key) for key in entry if key not in SCENARIO_KEYS]
+    if unknown:
+        return None, f"entry {index + 1} has unknown keys {', '.join(unknown)}", "allowed keys: " + ", ".join(SCENARIO_KEYS)
+    for key in ("rule", "predicate"):
+        if not isinstance(entry[key], str):
+            return key, f"{key} is {entry[key]!r}, not a name", "write one name, like t9a/scout or deploy_ok"
+    if not isinstance(entry["given"], dict):
+        return "given", "given must be a mapping", "write given: {argument: value, ...}"
+    odd = [repr(key) for key in entry["given"] if not isinstance(key, str)]
+    if odd:
+        return "given", f"given has keys that are not argument names: {', '.join(odd)}", "use the predicate's argument names"
+    return None
+
+
+def external_cases(kb: KnowledgeBase, scenarios: ScenarioFile, problems: Problems) -> list[Case]:
+    """The cases of a scenario file that fit the rules; every entry that does not is a problem."""
+    shown, document, prefix = scenarios.shown, scenarios.document, scenarios.prefix
     cases = []
-    for index, entry in enumerate(entries):
+    for index, entry in enumerate(scenarios.entries):
         line = document.line(prefix + (index,))
-        if not isinstance(entry, dict):
-            problems.add(shown, line, "", f"entry {index + 1} is not a mapping", "give rule, predicate, given, expect")
-            continue
-        missing = [key for key in ("rule", "predicate", "given", "expect") if key not in entry]
-        unknown = [key for key in entry if key not in ("rule", "predicate", "given", "expect", "name", "id")]
-        subject = str(entry.get("rule", ""))
-        if missing:
-            problems.add(shown, line, subject, f"entry {index + 1} lacks {', '.join(missing)}",
-                         "each entry needs rule, predicate, given and expect")
-            continue
-        if unknown:
-            problems.add(shown, line, subject, f"entry {index + 1} has unknown keys {', '.join(map(str, unknown))}",
-                         "allowed keys: rule, predicate, given, expect, name, id")
+        subject = str(entry.get("rule", "")) if isinstance(entry, dict) and isinstance(entry.get("rule"), str) else ""
+        shape = _entry_problem(entry, index)
+        if shape:
+            key, message, hint = shape
+            problems.add(shown, document.line(prefix + (index, key)) if key else line, subject, message, hint)
             continue
         rule = kb.rules.get(entry["rule"])
         if rule is None:
@@ -133,10 +177,6 @@ def external_cases(kb: KnowledgeBase, path: Path, root: Path, problems: Problems
                          f"{rule.key} has no predicate {entry['predicate']!r}",
                          "use one of: " + ", ".join(p.name for p in rule.predicates))
             continue
-        if not isinstance(entry["given"], dict):
-            problems.add(shown, document.line(prefix + (index, "given")), subject, "given must be a mapping",
-                         "write given: {argument: value, ...}")
-            continue
         wanted, got = set(predicate.params), set(entry["given"])
         if wanted != got:
             parts = []
@@ -147,7 +187,7 @@ def external_cases(kb: KnowledgeBase, path: Path, root: Path, problems: Problems
             problems.add(shown, document.line(prefix + (index, "given")), subject,
                          f"given {' and '.join(parts)}", f"{predicate.name} takes: {', '.join(predicate.params)}")
             continue
-        case_id = str(entry.get("id") or f"{Path(path).stem}-{index + 1}")
+        case_id = str(entry.get("id") or f"{scenarios.path.stem}-{index + 1}")
         cases.append(Case(rule.key, predicate.name, entry["given"], entry["expect"],
                           str(entry.get("name") or case_id), case_id, shown, line))
     return cases

@@ -1,19 +1,33 @@
-"""Read every YAML file under rules/ into the data model, collecting every problem on the way."""
+"""Read the YAML files under rules/ into the data model, collecting every problem on the way.
+
+`load_and_validate` is the one owner of the "load, then validate" sequence (cli, site, serve, tests):
+everything is validated, but a reference to a file that exists and failed to load is not reported
+again (one broken file gives one problem), and callers run no examples while problems remain.
+With `rules=` it loads only those rules, the rules and concepts they reference, and the glossary —
+what `check FILE` and `check rules/wap/` need — and validates only the rules asked for.
+"""
 
 from __future__ import annotations
 
+import functools
+from collections import defaultdict
 from pathlib import Path
+from typing import Collection, Optional
 
 from pydantic import ValidationError
 
 from .evaluate import Snippet, SnippetError
+from .markup import references
 from .model import Concept, Glossary, KnowledgeBase, Origin, Rule, System
-from .problems import Problems, relative
-from .yamlfile import YamlError, read_yaml
+from .problems import Problems
+from .repofiles import repository_files, shown_path
+from .yamlfile import read_document
 
 SYSTEM_FILE = "_system.yaml"
 GLOSSARY_FILE = "glossary.yaml"
 CONCEPTS_DIR = "concepts"
+RULES_DIR = "rules"
+ALL_TERMS = "term:*"  # the key marking the whole glossary unloaded
 
 
 def _hint_for(error: dict) -> str:
@@ -52,125 +66,238 @@ def _model_problems(problems: Problems, path: str, document, subject: str, error
         problems.add(path, document.line(location), subject, _describe(item), _hint_for(item))
 
 
-def _read(path: Path, root: Path, problems: Problems, subject: str):
-    shown = relative(path, root)
-    try:
-        document = read_yaml(path)
-    except YamlError as error:
-        problems.add(shown, error.line, subject, error.message, error.hint)
-        return shown, None
-    if not isinstance(document.data, dict):
-        problems.add(shown, 1, subject, "the file must hold a mapping of keys (id:, title:, ...)",
-                     "start from the annotated example in rules/README.md")
-        return shown, None
-    return shown, document
+@functools.lru_cache(maxsize=None)
+def _compiled(code: str, params: tuple[str, ...]) -> Snippet:
+    """A vetted snippet; the same code with the same parameters is checked once per process (it is pure)."""
+    return Snippet.compile(code, list(params))
 
 
-def load(root: Path) -> tuple[KnowledgeBase, Problems]:
-    """Load systems, rules, glossary and concepts from root/rules; never stops at the first problem."""
-    root = Path(root)
-    rules_dir = root / "rules"
-    kb = KnowledgeBase(root=root)
-    problems = Problems()
-    if not rules_dir.is_dir():
-        problems.add(relative(rules_dir, root), 0, "", "the rules folder is missing", "run from the repository root")
-        return kb, problems
+class _Loader:
+    """One pass over rules/: reads files into `kb`, recording what failed in `kb.unloaded`."""
 
-    for system_dir in sorted(p for p in rules_dir.iterdir() if p.is_dir() and p.name != CONCEPTS_DIR):
-        system_file = system_dir / SYSTEM_FILE
-        if not system_file.exists():
-            problems.add(relative(system_dir, root), 0, system_dir.name, f"no {SYSTEM_FILE} in this system folder",
-                         f"add {SYSTEM_FILE} with id, lang, name and book")
-            continue
-        shown, document = _read(system_file, root, problems, system_dir.name)
+    def __init__(self, root: Path):
+        self.root = root
+        self.kb = KnowledgeBase(root=root)
+        self.problems = Problems()
+        self.by_folder: dict[str, dict[str, Path]] = defaultdict(dict)  # system or concepts -> stem -> file
+        self.loose: list[Path] = []  # files directly under rules/
+
+    def survey(self):
+        """List every file under rules/ (refusing symlinks out), grouped by folder."""
+        for path in repository_files(self.root, RULES_DIR, self.problems):
+            parts = path.relative_to(self.root / RULES_DIR).parts
+            if len(parts) == 1:
+                self.loose.append(path)
+            elif len(parts) == 2:
+                self.by_folder[parts[0]][parts[1]] = path
+
+    def read(self, path: Path, subject: str):
+        shown = shown_path(path, self.root)
+        document = read_document(self.root, path, self.problems, subject)
         if document is None:
-            continue
+            return shown, None
+        if not isinstance(document.data, dict):
+            self.problems.add(shown, 1, subject, "the file must hold a mapping of keys (id:, title:, ...)",
+                              "start from the annotated example in rules/README.md")
+            return shown, None
+        return shown, document
+
+    def model(self, path: Path, subject: str, model_class, expected_id: Optional[str], named_by: str):
+        """Read `path` as `model_class`: (object, origin), or None with problems if broken or its id is wrong.
+
+        `named_by` says what the id must equal: "folder" or "file".
+        """
+        shown, document = self.read(path, subject)
+        if document is None:
+            return None
         try:
-            system = System.model_validate(document.data)
+            item = model_class.model_validate(document.data)
         except ValidationError as error:
-            _model_problems(problems, shown, document, system_dir.name, error)
-            continue
-        if system.id != system_dir.name:
-            problems.add(shown, document.line(("id",)), system_dir.name,
-                         f"id is {system.id!r} but the folder is {system_dir.name!r}",
-                         "make the id equal to the folder name")
-            continue
-        kb.systems[system.id] = system
-        kb.origins[system.id] = Origin(shown, document)
+            _model_problems(self.problems, shown, document, subject, error)
+            return None
+        if expected_id is not None and item.id != expected_id:
+            name = path.parent.name if named_by == "folder" else path.name
+            self.problems.add(shown, document.line(("id",)), subject,
+                              f"id is {item.id!r} but the {named_by} is {name!r}",
+                              f"make the id equal to the {named_by} name (ids are part of page addresses)")
+            return None
+        return item, Origin(shown, document)
 
-        for rule_file in sorted(system_dir.glob("*.yaml")):
-            if rule_file.name == SYSTEM_FILE:
+    def system(self, name: str) -> Optional[System]:
+        if name in self.kb.systems:
+            return self.kb.systems[name]
+        if SYSTEM_FILE not in self.by_folder[name]:
+            self.problems.add(f"{RULES_DIR}/{name}", 0, name, f"no {SYSTEM_FILE} in this system folder",
+                              f"add {SYSTEM_FILE} with id, lang, name and book")
+            return None
+        loaded = self.model(self.by_folder[name][SYSTEM_FILE], name, System, name, "folder")
+        if loaded is None:
+            return None
+        system, self.kb.origins[name] = loaded
+        self.kb.systems[name] = system
+        return system
+
+    def rule_files(self, name: str) -> dict[str, Path]:
+        return {file[:-len(".yaml")]: path for file, path in self.by_folder[name].items()
+                if file.endswith(".yaml") and file != SYSTEM_FILE}
+
+    def systems_and_rules(self, wanted: Optional[Collection[str]]):
+        for name in sorted(self.by_folder):
+            if name == CONCEPTS_DIR:
                 continue
-            _load_rule(rule_file, system, root, kb, problems)
-        for stray in sorted(system_dir.glob("*.yml")):
-            problems.add(relative(stray, root), 0, system.id, "rule files end in .yaml", "rename it to .yaml")
+            stems = self.rule_files(name)
+            keys = {f"{name}/{stem}": stem for stem in stems}
+            if wanted is not None:
+                keys = {key: stem for key, stem in keys.items() if key in wanted}
+                if not keys:
+                    continue
+            system = self.system(name)
+            if system is None:
+                self.kb.unloaded.update(keys)
+                continue
+            for key, stem in sorted(keys.items()):
+                if key not in self.kb.rules and not self.rule(stems[stem], system):
+                    self.kb.unloaded.add(key)
+            if wanted is None:
+                for stray in sorted(file for file in self.by_folder[name] if file.endswith(".yml")):
+                    self.problems.add(f"{RULES_DIR}/{name}/{stray}", 0, system.id, "rule files end in .yaml",
+                                      "rename it to .yaml")
 
-    glossary_file = rules_dir / GLOSSARY_FILE
-    if glossary_file.exists():
-        shown, document = _read(glossary_file, root, problems, "glossary")
-        if document is not None:
+    def rule(self, rule_file: Path, system: System) -> bool:
+        subject = f"{system.id}/{rule_file.stem}"
+        loaded = self.model(rule_file, subject, Rule, rule_file.stem, "file")
+        if loaded is None:
+            return False
+        rule, origin = loaded
+        shown, document = origin.path, origin.document
+        rule.system = system.id
+        rule.lang = system.lang
+        for index, predicate in enumerate(rule.predicates):
             try:
-                glossary = Glossary.model_validate(document.data)
-            except ValidationError as error:
-                _model_problems(problems, shown, document, "glossary", error)
-            else:
-                kb.glossary_lang = glossary.lang
-                for index, term in enumerate(glossary.terms):
-                    key = f"term:{term.id}"
-                    if key in kb.origins:
-                        problems.add(shown, document.line(("terms", index, "id")), key,
-                                     f"term id {term.id!r} is defined twice", "give each term its own id")
-                        continue
-                    kb.terms[term.id] = term
-                    kb.origins[key] = Origin(shown, document, ("terms", index))
+                predicate.snippet = _compiled(predicate.code, tuple(predicate.params))
+            except SnippetError as error:
+                code_line = document.line(("predicates", index, "code"))
+                # A block scalar's text starts on the line after its key.
+                self.problems.add(shown, code_line + (error.line or 0), subject,
+                                  f"predicate {predicate.name}: code refused: {error.reason}",
+                                  "rewrite the snippet with the constructs listed in rules/README.md")
+        self.kb.rules[rule.key] = rule
+        self.kb.origins[rule.key] = origin
+        return True
 
-    concepts_dir = rules_dir / CONCEPTS_DIR
-    if concepts_dir.is_dir():
-        for concept_file in sorted(concepts_dir.glob("*.yaml")):
-            shown, document = _read(concept_file, root, problems, f"concept:{concept_file.stem}")
-            if document is None:
+    def glossary(self):
+        path = next((p for p in self.loose if p.name == GLOSSARY_FILE), None)
+        if path is None:
+            return
+        loaded = self.model(path, "glossary", Glossary, None, "file")
+        if loaded is None:
+            self.kb.unloaded.add(ALL_TERMS)
+            return
+        glossary, origin = loaded
+        shown, document = origin.path, origin.document
+        self.kb.glossary_lang = glossary.lang
+        for index, term in enumerate(glossary.terms):
+            key = f"term:{term.id}"
+            if key in self.kb.origins:
+                self.problems.add(shown, document.line(("terms", index, "id")), key,
+                                  f"term id {term.id!r} is defined twice", "give each term its own id")
                 continue
-            try:
-                concept = Concept.model_validate(document.data)
-            except ValidationError as error:
-                _model_problems(problems, shown, document, f"concept:{concept_file.stem}", error)
+            self.kb.terms[term.id] = term
+            self.kb.origins[key] = Origin(shown, document, ("terms", index))
+
+    def concepts(self, wanted: Optional[Collection[str]]):
+        for file, path in sorted(self.by_folder.get(CONCEPTS_DIR, {}).items()):
+            stem = file[:-len(".yaml")]
+            key = f"concept:{stem}"
+            if not file.endswith(".yaml") or (wanted is not None and key not in wanted):
                 continue
-            if concept.id != concept_file.stem:
-                problems.add(shown, document.line(("id",)), f"concept:{concept.id}",
-                             f"id is {concept.id!r} but the file is {concept_file.name!r}",
-                             "make the id equal to the file name")
+            loaded = self.model(path, key, Concept, stem, "file")
+            if loaded is None:
+                self.kb.unloaded.add(key)
                 continue
-            kb.concepts[concept.id] = concept
-            kb.origins[f"concept:{concept.id}"] = Origin(shown, document)
+            concept, self.kb.origins[key] = loaded
+            self.kb.concepts[concept.id] = concept
+
+
+def _referenced(kb: KnowledgeBase, keys: Collection[str]) -> set[str]:
+    """Rule keys ("system/rule") and "concept:id" keys that the given rules point at."""
+    from .validate import text_fields
+
+    found = set()
+    for key in keys:
+        rule = kb.rules.get(key)
+        if rule is None:
+            continue
+        targets = list(rule.see_also)
+        for _path, text in text_fields(rule):
+            targets.extend(reference.target for reference in references(text))
+        for target in targets:
+            head = target.split("#")[0]
+            found.add(head)
+    return found
+
+
+def load(root: Path, rules: Optional[Collection[str]] = None) -> tuple[KnowledgeBase, Problems]:
+    """Load systems, rules, glossary and concepts from root/rules; never stops at the first problem.
+
+    With `rules` (keys like "wap/dodge"), only those rules (and their systems), the glossary and the
+    rules and concepts they reference are read; every other rule is marked unloaded.
+    """
+    root = Path(root).resolve()
+    loader = _Loader(root)
+    if not (root / RULES_DIR).is_dir():
+        loader.problems.add(RULES_DIR, 0, "", "the rules folder is missing", "run from the repository root")
+        return loader.kb, loader.problems
+    loader.survey()
+    if rules is None:
+        loader.systems_and_rules(None)
+        loader.glossary()
+        loader.concepts(None)
+        return loader.kb, loader.problems
+    wanted = set(rules)
+    loader.systems_and_rules(wanted)
+    targets = _referenced(loader.kb, wanted)
+    loader.systems_and_rules(targets - wanted)
+    loader.glossary()
+    loader.concepts({target for target in targets if target.startswith("concept:")})
+    every_rule = {f"{name}/{stem}" for name in loader.by_folder if name != CONCEPTS_DIR for stem in loader.rule_files(name)}
+    loader.kb.unloaded.update(every_rule - set(loader.kb.rules))
+    loader.kb.unloaded.update(f"concept:{stem[:-len('.yaml')]}" for stem in loader.by_folder.get(CONCEPTS_DIR, {})
+                              if f"concept:{stem[:-len('.yaml')]}" not in loader.kb.origins)
+    return loader.kb, loader.problems
+
+
+def load_and_validate(root: Path, rules: Optional[Collection[str]] = None) -> tuple[KnowledgeBase, Problems]:
+    """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out."""
+    from .validate import validate
+
+    kb, problems = load(root, rules)
+    problems.extend(validate(kb, None if rules is None else set(rules) & set(kb.rules)))
     return kb, problems
 
 
-def _load_rule(rule_file: Path, system, root: Path, kb: KnowledgeBase, problems: Problems):
-    subject = f"{system.id}/{rule_file.stem}"
-    shown, document = _read(rule_file, root, problems, subject)
-    if document is None:
-        return
+def rules_under(root: Path, path: Path) -> Optional[set[str]]:
+    """The rule keys whose files lie under `path` (a folder or file in rules/); None if `path` is not in rules/."""
+    root = Path(root).resolve()
+    rules_dir = root / RULES_DIR
+    target = Path(path).absolute()
     try:
-        rule = Rule.model_validate(document.data)
-    except ValidationError as error:
-        _model_problems(problems, shown, document, subject, error)
-        return
-    if rule.id != rule_file.stem:
-        problems.add(shown, document.line(("id",)), subject,
-                     f"id is {rule.id!r} but the file is {rule_file.name!r}",
-                     "make the id equal to the file name (ids are part of page addresses)")
-        return
-    rule.system = system.id
-    rule.lang = system.lang
-    for index, predicate in enumerate(rule.predicates):
+        inside = target.relative_to(rules_dir)
+    except ValueError:
         try:
-            predicate.snippet = Snippet.compile(predicate.code, predicate.params)
-        except SnippetError as error:
-            code_line = document.line(("predicates", index, "code"))
-            # A block scalar's text starts on the line after its key.
-            line = code_line + (error.line or 0)
-            problems.add(shown, line, subject,
-                         f"predicate {predicate.name}: code refused: {error.reason}",
-                         "rewrite the snippet with the constructs listed in rules/README.md")
-    kb.rules[rule.key] = rule
-    kb.origins[rule.key] = Origin(shown, document)
+            inside = target.resolve().relative_to(rules_dir)
+        except ValueError:
+            return None
+    parts = inside.parts
+    if parts and parts[0] == CONCEPTS_DIR:
+        return set()
+    keys = set()
+    for system in sorted(p for p in rules_dir.iterdir() if p.is_dir() and p.name != CONCEPTS_DIR):
+        if parts and parts[0] != system.name:
+            continue
+        for rule_file in system.glob("*.yaml"):
+            if rule_file.name == SYSTEM_FILE:
+                continue
+            if len(parts) < 2 or rule_file.name == parts[1] or rule_file.stem == parts[1]:
+                keys.add(f"{system.name}/{rule_file.stem}")
+    return keys

@@ -7,12 +7,18 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable, Optional
 
+from markupsafe import Markup
+
 REFERENCE = re.compile(r"\[\[([^\[\]|]+?)(?:\|([^\[\]]+?))?\]\]")
 TARGET = re.compile(r"^(?:(?P<term>term):(?P<term_id>[a-z0-9-]+)|(?P<concept>concept):(?P<concept_id>[a-z0-9-]+)"
                     r"|(?P<system>[a-z0-9-]+)/(?P<rule>[a-z0-9-]+)(?:#(?P<clause>[a-z0-9-]+))?)$")
 CODE = re.compile(r"`([^`]+)`")
 STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
+# What HTML, Markdown or its attr_list would act on, as character references a browser shows as text;
+# newlines too, since a new line could start a Markdown block of its own.
+_TEXT_ESCAPES = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]#|~^!&<>\"'\n\r"}
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,20 @@ class Reference:
         if not match:
             return None
         return match.group("term_id") or match.group("concept_id")
+
+
+def as_text(text) -> Markup:
+    """A string (a translation, a name from mkdocs.yml) that lands in a Markdown page as text, never as markup."""
+    return Markup(str(text).translate(_TEXT_ESCAPES))
+
+
+def pattern_as_text(pattern: str) -> Markup:
+    """as_text for a message that is still to be %-formatted: its %(name)s placeholders and %% are kept."""
+    parts, position = [], 0
+    for match in _PLACEHOLDER.finditer(pattern):
+        parts += [as_text(pattern[position:match.start()]), match.group(0)]
+        position = match.end()
+    return Markup("".join(parts) + as_text(pattern[position:]))
 
 
 def references(text: str) -> list[Reference]:

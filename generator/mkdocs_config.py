@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
+from markupsafe import escape
 
 from .inputs import CONFIG
 
@@ -42,9 +43,13 @@ def mkdocs_config(build, lang: str, site_dir: Path):
     theme = dict(raw["theme"], language=lang)
     # site_url names the English build (…/en/); each language lives beside it under its own prefix.
     site_root = str(raw.get("site_url") or "http://127.0.0.1:8000/en/").rstrip("/").rsplit("/", 1)[0]
+    # The theme prints these raw (and some with `| e`): escaped once, as Markup, they are text everywhere.
+    extra = dict(raw.get("extra") or {})
+    extra["alternate"] = [{key: escape(value) for key, value in alt.items()} for alt in extra.get("alternate") or []]
     config = load_config(config_file=str(build.root / CONFIG), site_dir=str(site_dir), theme=theme,
-                         plugins=raw.get("plugins"), strict=True, site_url=f"{site_root}/{lang}/",
-                         site_name=site_name(build.prepared.translations[lang]))
+                         plugins=raw.get("plugins"), strict=True, site_url=f"{site_root}/{lang}/", extra=extra,
+                         site_name=escape(site_name(build.prepared.translations[lang])),
+                         site_description=escape(raw.get("site_description") or ""))
     attach(config, build)
     return config
 

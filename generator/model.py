@@ -199,6 +199,9 @@ class KnowledgeBase:
     terms: dict[str, Term] = field(default_factory=dict)
     concepts: dict[str, Concept] = field(default_factory=dict)
     origins: dict[str, Origin] = field(default_factory=dict)  # keyed like messages: rule key, "term:id"...
+    # Keys ("wap/dodge", "term:*", "concept:x") whose files exist but could not be loaded or were not asked
+    # for: references to them are not reported again as "does not exist" (one broken file, one problem).
+    unloaded: set[str] = field(default_factory=set)
 
     def term_lang(self, term: Term) -> str:
         return term.lang or self.glossary_lang

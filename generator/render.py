@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
@@ -23,7 +23,6 @@ from .words import in_words
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATUS_ORDER = ("rules-as-written", "interpretation", "translation-note")
-_HEADING_ESCAPES = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]#|~^&<>\"'"}
 
 
 @dataclass
@@ -56,7 +55,7 @@ def relative_url(from_url: str, to_url: str) -> str:
 
 def md_escape(text: str) -> Markup:
     """Text safe inside a Markdown heading or front matter-free line: HTML and Markdown both neutralised."""
-    return Markup(str(text).translate(_HEADING_ESCAPES))
+    return markup.as_text(text)
 
 
 def rule_url(key: str) -> str:
@@ -101,9 +100,11 @@ class Renderer:
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                                keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
                                comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
-        # Jinja marks translated strings safe; ours are data, so they are escaped before it sees them.
-        self.env.install_gettext_callables(lambda text: escape(tr.gettext(text)),
-                                           lambda one, many, n: escape(tr.ngettext(one, many, n)), newstyle=True)
+        # Jinja marks translated strings safe; ours are data, so they are escaped (for HTML and Markdown:
+        # many land in headings) before it sees them.
+        self.env.install_gettext_callables(lambda text: markup.pattern_as_text(tr.gettext(text)),
+                                           lambda one, many, n: markup.pattern_as_text(tr.ngettext(one, many, n)),
+                                           newstyle=True)
         self.env.filters["md"] = md_escape
         self.env.globals.update(lang=self.lang, kb=kb, r=self, zip=zip)
         self._states: set = set()

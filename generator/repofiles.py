@@ -22,28 +22,32 @@ FIX_LINK = "replace the symlink by the file itself (inputs must live inside the 
 def shown_path(path: Path, root: Path) -> str:
     """`path` relative to `root` as written (symlinks not followed), for problem messages."""
     try:
-        return Path(os.path.relpath(Path(path).absolute(), Path(root).absolute())).as_posix()
+        return os.path.relpath(os.path.abspath(path), os.path.abspath(root)).replace(os.sep, "/")
     except ValueError:  # another drive on Windows
         return str(path)
 
 
-def _inside(target: Path, root: Path) -> bool:
-    return target == root or root in target.parents
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def outside_problem(root: Path, path: Path) -> str | None:
     """None if `path`, symlinks followed, is a plain file or folder inside `root`; otherwise what is wrong."""
-    root = Path(root).resolve()
-    path = Path(path)
+    real_root = os.path.realpath(root)
+    path = os.fspath(path)
+    target = os.path.realpath(path)
+    if not _within(target, real_root):
+        if not os.path.lexists(path):
+            return "does not exist"
+        if _within(os.path.abspath(path), os.path.abspath(root)) or _within(os.path.abspath(path), real_root):
+            return "is a symlink that points outside the repository"  # or lies in a folder that is one
+        return "is outside the repository"
     try:
-        target = path.resolve(strict=True)
+        mode = os.stat(target).st_mode
     except FileNotFoundError:
-        return "is a symlink that points to nothing" if path.is_symlink() else "does not exist"
-    except (OSError, RuntimeError):  # a symlink loop
+        return "is a symlink that points to nothing" if os.path.islink(path) else "does not exist"
+    except OSError:  # a symlink loop
         return "is a symlink that cannot be followed (a loop?)"
-    if not _inside(target, root):
-        return "is a symlink that points outside the repository"
-    mode = target.stat().st_mode
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         return "is not a plain file (a device, fifo or socket)"
     return None
@@ -56,11 +60,11 @@ def repository_files(root: Path, folder: Path | str, problems: Problems, suffixe
     folders are not entered when they do. A missing folder gives an empty list.
     """
     root = Path(root)
-    top = root / folder
-    if not top.exists() and not top.is_symlink():
+    top = os.path.join(root, folder)
+    if not os.path.lexists(top):
         return []
-    found: list[Path] = []
-    seen: set[Path] = set()  # resolved folders already walked (an inside symlink may lead back)
+    found: list[str] = []
+    seen: set[str] = set()  # resolved folders already walked (an inside symlink may lead back)
     pending = [top]
     while pending:
         current = pending.pop()
@@ -68,15 +72,24 @@ def repository_files(root: Path, folder: Path | str, problems: Problems, suffixe
         if issue:
             problems.add(shown_path(current, root), 0, "", f"{issue}; it was not read", FIX_LINK)
             continue
-        if current.is_dir():
-            real = current.resolve()
-            if real in seen:
-                continue
-            seen.add(real)
-            pending.extend(sorted(current.iterdir(), reverse=True))
-        elif not suffixes or current.name.endswith(suffixes):
-            found.append(current)
-    return sorted(found)
+        real = os.path.realpath(current)
+        if real in seen:
+            continue
+        seen.add(real)
+        with os.scandir(current) as entries:
+            for entry in entries:
+                plain_file = entry.is_file(follow_symlinks=False)
+                if entry.is_symlink() or not (plain_file or entry.is_dir(follow_symlinks=False)):
+                    issue = outside_problem(root, entry.path)  # links and odd files are looked at closely
+                    if issue:
+                        problems.add(shown_path(entry.path, root), 0, "", f"{issue}; it was not read", FIX_LINK)
+                        continue
+                    plain_file = os.path.isfile(entry.path)
+                if not plain_file:
+                    pending.append(entry.path)
+                elif not suffixes or entry.name.endswith(suffixes):
+                    found.append(entry.path)
+    return [Path(path) for path in sorted(found)]
 
 
 def read_repository_bytes(root: Path, path: Path, problems: Problems, subject: str = "",
@@ -87,11 +100,11 @@ def read_repository_bytes(root: Path, path: Path, problems: Problems, subject: s
     if issue == "does not exist":
         problems.add(shown, 0, subject, "file not found", "check the path")
         return None
-    if issue or Path(path).is_dir():
+    if issue or os.path.isdir(path):
         problems.add(shown, 0, subject, f"{issue or 'is a folder'}; it was not read",
                      FIX_LINK if issue else "name a file")
         return None
-    with open(Path(path).resolve(), "rb") as handle:
+    with open(os.path.realpath(path), "rb") as handle:
         data = handle.read(limit + 1 if limit is not None else -1)
     if limit is not None and len(data) > limit:
         problems.add(shown, 0, subject, f"the file is larger than {limit:,} bytes",
@@ -116,11 +129,7 @@ def read_repository_text(root: Path, path: Path, problems: Problems, subject: st
 
 def write_problem(root: Path, path: Path) -> str | None:
     """None if writing `path` would land inside `root` (through any symlinked folder); otherwise why not."""
-    root = Path(root).resolve()
     path = Path(path)
-    if path.is_symlink() or path.exists():
-        return outside_problem(root, path)
-    parent = path.parent
-    while not parent.exists() and not parent.is_symlink():
-        parent = parent.parent
-    return outside_problem(root, parent)
+    while not os.path.lexists(path) and path != path.parent:  # the nearest part that exists decides
+        path = path.parent
+    return outside_problem(root, path)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .i18n.translate import Translations
 from .inputs import PUBLISHED
-from .load import load
+from .load import load_and_validate
 from .mkdocs_config import mkdocs_config, read_config, read_languages, site_name
 from .model import KnowledgeBase
 from .problems import InputError, Problems
@@ -26,7 +26,6 @@ from .render import Page, Renderer
 from .repofiles import repository_files
 from .root_page import write_root_page
 from .search import index_search, search_labels
-from .validate import validate
 
 __all__ = ["Build", "LanguageBuild", "Prepared", "build_site", "language_build", "prepare", "publish",
            "read_languages", "source_date", "write_site"]
@@ -59,16 +58,15 @@ class Prepared:
 def prepare(root: Path) -> Prepared:
     """Load and validate rules and every catalog afresh; raise InputError listing every problem."""
     root = Path(root).resolve()
-    kb, problems = load(root)
-    if not problems:
-        problems.extend(validate(kb))
+    kb, problems = load_and_validate(root)
     for folder in PUBLISHED:  # MkDocs would follow a symlink out of the checkout and publish its target
         repository_files(root, folder, problems)
     config = read_config(root)
     languages = read_languages(root, config)
     translations = {}
+    checked = kb if not problems else None  # references are checked against a knowledge base that loaded cleanly
     for language in languages:
-        translations[language["code"]] = Translations.load(root, language["code"], problems)
+        translations[language["code"]] = Translations.load(root, language["code"], problems, checked)
     if problems:
         raise InputError(problems)
     return Prepared(root, kb, languages, translations, config)

@@ -23,8 +23,8 @@ from .problems import Problems
 
 MAX_YAML_BYTES = 1_000_000  # the largest rule file is about 33 KB; a megabyte is room enough for any rule
 MAX_NESTING = 32  # rules nest about 6 levels deep; 32 leaves room for nested lists in worked examples
-FAST_LOADER = getattr(yaml, "CSafeLoader", None)  # libyaml's parser, when PyYAML was built with it
-LOADER = FAST_LOADER or yaml.SafeLoader  # tests set this to yaml.SafeLoader to exercise the fallback
+FAST_BASE = getattr(yaml, "CSafeLoader", None)  # libyaml's parser, when PyYAML was built with it
+PLAIN_TAG_CACHE_LENGTH = 40  # plain scalars up to this long have their resolved tag remembered
 
 _CORE = "tag:yaml.org,2002:"
 SCALAR_TAGS = {_CORE + kind for kind in ("str", "int", "float", "bool", "null")}
@@ -72,54 +72,91 @@ def _tag_problem(node, kind: str) -> YamlError:
     return YamlError(f"the tag {shown} is not allowed on a {kind}", _line(node), PLAIN_DATA_HINT)
 
 
-class _Builder:
-    """Turns a composed node graph into plain data and a line map, refusing what plain data may not hold."""
+_PLAIN_VALUES: dict[tuple[str, str], object] = {}  # (tag, text) -> the immutable value it reads as, per process
 
-    def __init__(self, loader, text: str):
-        self.loader, self.text = loader, text
-        self.lines: dict[tuple, int] = {}
-        self.seen: set[int] = set()  # every node built so far: meeting one again means an alias
 
-    def visit(self, node):
-        if id(node) in self.seen:
-            raise _alias_error(self.text)
-        self.seen.add(id(node))
+def _build(loader, root_node):
+    """Plain data and a line map from a composed node graph that holds no aliases (refused beforehand)."""
+    lines: dict[tuple, int] = {(): _line(root_node)}
+    constructors = SafeConstructor.yaml_constructors
+    str_tag = _CORE + "str"
+    scalar_node, sequence_node = yaml.ScalarNode, yaml.SequenceNode
 
-    def scalar(self, node):
-        if node.tag not in SCALAR_TAGS:
-            raise _tag_problem(node, "value")
-        if node.tag == _CORE + "str":
+    def scalar(node):
+        tag = node.tag
+        if tag == str_tag:
             return node.value
-        return SafeConstructor.yaml_constructors[node.tag](self.loader, node)
+        known = _PLAIN_VALUES.get((tag, node.value))
+        if known is not None:
+            return known
+        if tag not in SCALAR_TAGS:
+            raise _tag_problem(node, "value")
+        value = constructors[tag](loader, node)
+        if len(node.value) <= PLAIN_TAG_CACHE_LENGTH and value is not None:
+            _PLAIN_VALUES[(tag, node.value)] = value
+        return value
 
-    def build(self, node, path: tuple, depth: int):
-        self.visit(node)
-        self.lines.setdefault(path, _line(node))
-        if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
+    def build(node, path: tuple, depth: int):
+        if node.__class__ is scalar_node:
+            return scalar(node)
         if depth >= MAX_NESTING:
             raise YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", _line(node),
                             "flatten the data")
-        if isinstance(node, yaml.SequenceNode):
+        if node.__class__ is sequence_node:
             if node.tag != SEQUENCE_TAG:
                 raise _tag_problem(node, "list")
-            return [self.build(item, path + (index,), depth + 1) for index, item in enumerate(node.value)]
+            items = []
+            for index, item in enumerate(node.value):
+                child = path + (index,)
+                lines[child] = item.start_mark.line + 1
+                items.append(build(item, child, depth + 1))
+            return items
         if node.tag != MAPPING_TAG:
             raise _tag_problem(node, "mapping")
         result = {}
         for key_node, value_node in node.value:
-            self.visit(key_node)
-            if not isinstance(key_node, yaml.ScalarNode):
+            if key_node.__class__ is not scalar_node:
                 raise YamlError("a mapping key must be a plain value", _line(key_node))
-            key = self.scalar(key_node)
+            key = scalar(key_node)
             if key in result:
                 raise YamlError(
                     f"key {key!r} appears twice in the same mapping", _line(key_node),
                     "remove or rename one of them (YAML would silently keep only the last)")
             child = path + (key,)
-            self.lines[child] = _line(key_node)
-            result[key] = self.build(value_node, child, depth + 1)
+            lines[child] = key_node.start_mark.line + 1
+            result[key] = build(value_node, child, depth + 1)
         return result
+
+    return build(root_node, (), 0), lines
+
+
+class _PlainResolver:
+    """Resolves a plain scalar's tag once per distinct text (the stock resolver tries its patterns every time).
+
+    Same answers as PyYAML's resolver with no path resolvers, which the safe loaders have none of.
+    """
+
+    _plain_tags: dict[str, str] = {}  # short plain scalars ("true", "6", "front") and their tags, per process
+
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode:
+            if not implicit[0]:
+                return self.DEFAULT_SCALAR_TAG
+            tag = self._plain_tags.get(value)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(value) <= PLAIN_TAG_CACHE_LENGTH:
+                    self._plain_tags[value] = tag
+            return tag
+        return self.DEFAULT_SEQUENCE_TAG if kind is yaml.SequenceNode else self.DEFAULT_MAPPING_TAG
+
+
+class PureLoader(_PlainResolver, yaml.SafeLoader):
+    """PyYAML's pure-Python safe loader (the fallback)."""
+
+
+FastLoader = type("FastLoader", (_PlainResolver, FAST_BASE), {"__doc__": "libyaml's safe loader."}) if FAST_BASE else None
+LOADER = FastLoader or PureLoader  # tests set this to PureLoader to exercise the fallback
 
 
 def _events(loader):
@@ -127,19 +164,19 @@ def _events(loader):
         yield loader.get_event()
 
 
-def _alias_error(text: str) -> YamlError:
-    """The first alias in `text`, found again by scanning its events (only ever on this error path)."""
-    line, name = 1, ""
+def _refuse_aliases(text: str):
+    """Raise YamlError at the first alias in `text`, found by scanning its events (nothing is composed)."""
     loader = LOADER(text)
     try:
         for event in _events(loader):
             if isinstance(event, yaml.AliasEvent):
-                line, name = event.start_mark.line + 1, event.anchor
-                break
+                raise YamlError(f"the alias *{event.anchor} repeats another part of the file; aliases are not allowed",
+                                event.start_mark.line + 1,
+                                "write the value out in full where it is used (and drop the &anchor)")
+    except yaml.YAMLError:
+        pass  # a syntax error is reported with its line by the parse that follows
     finally:
         loader.dispose()
-    return YamlError(f"the alias *{name} repeats another part of the file; aliases are not allowed", line,
-                     "write the value out in full where it is used (and drop the &anchor)")
 
 
 def _too_deep_error(text: str) -> YamlError:
@@ -165,6 +202,8 @@ def parse_yaml(text: str) -> YamlDocument:
     if len(text) > MAX_YAML_BYTES:
         raise YamlError(f"the file is larger than {MAX_YAML_BYTES:,} characters", 1,
                         "split it into smaller files (one rule per file)")
+    if "&" in text:  # without an anchor there can be no alias; with one, refuse any alias before composing
+        _refuse_aliases(text)
     loader = LOADER(text)
     try:
         try:
@@ -173,9 +212,8 @@ def parse_yaml(text: str) -> YamlDocument:
             raise _too_deep_error(text) from None
         if node is None:
             return YamlDocument(data=None, lines={(): 1})
-        builder = _Builder(loader, text)
-        data = builder.build(node, (), 0)
-        return YamlDocument(data=data, lines=builder.lines)
+        data, lines = _build(loader, node)
+        return YamlDocument(data=data, lines=lines)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
@@ -193,6 +231,25 @@ def parse_yaml(text: str) -> YamlDocument:
         loader.dispose()
 
 
+_VERSIONS: dict[type, str] = {}  # loader class -> version of the code that parses with it
+
+
+def parse_yaml_cached(text: str) -> YamlDocument:
+    """parse_yaml, answered from the on-disk cache when these exact characters were parsed by this code before."""
+    from .diskcache import cached, source_version
+
+    version = _VERSIONS.get(LOADER)
+    if version is None:
+        version = _VERSIONS[LOADER] = source_version(__file__, extra=f"{yaml.__version__} {LOADER.__name__}")
+
+    def parse():
+        document = parse_yaml(text)
+        return document.data, document.lines
+
+    data, lines = cached("yaml", version, text.encode("utf-8"), parse)
+    return YamlDocument(data=data, lines=lines)
+
+
 def read_yaml(path: Path) -> YamlDocument:
     """Parse the YAML file at `path` (at most MAX_YAML_BYTES); raise YamlError if it is broken or refused."""
     with open(path, "rb") as handle:
@@ -205,7 +262,7 @@ def read_yaml(path: Path) -> YamlDocument:
     except UnicodeDecodeError as error:
         raise YamlError(f"not UTF-8 text ({error.reason})", data[:error.start].count(b"\n") + 1,
                         "save the file as UTF-8") from None
-    return parse_yaml(text)
+    return parse_yaml_cached(text)
 
 
 def read_document(root: Path, path: Path, problems: Problems, subject: str = "") -> YamlDocument | None:
@@ -216,7 +273,7 @@ def read_document(root: Path, path: Path, problems: Problems, subject: str = "")
     if text is None:
         return None
     try:
-        return parse_yaml(text)
+        return parse_yaml_cached(text)
     except YamlError as error:
         problems.add(shown_path(path, root), error.line, subject, error.message, error.hint)
         return None

@@ -9,30 +9,19 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
-RU_RULES = "translations/ru/rules/wap"
-# Hostile or broken Russian translations planted together in one build (`planted_site`), each in its
-# own message so that every test finds its own on its own page: {name: (catalog, message, planted text)}.
-# A message is a rule message's msgctxt or an interface msgid; "" leaves it untranslated.
+# A missing Russian translation planted in one build (`planted_site`): {name: (catalog, message, planted text)}.
+# A message is a rule message's msgctxt or an interface msgid; "" leaves it untranslated. (Hostile
+# translations are planted by tests/hostile.py, in tests/test_hostile_translations.py's build.)
 PLANTS = {
-    "rule script tag": (f"{RU_RULES}/strider.po", "wap/strider:summary", "Опасно: <script>alert(1)</script> конец."),
-    "rule jinja expression": (f"{RU_RULES}/dodge.po", "wap/dodge:summary", "Опасно: {{ config }} конец."),
-    "rule jinja raw block": (f"{RU_RULES}/immunity.po", "wap/immunity:summary", "Опасно: {% raw %}x{% endraw %} конец."),
-    "rule missing": (f"{RU_RULES}/martial-arts.po", "wap/martial-arts:summary", ""),
-    "ui script tag": ("translations/ru/ui.po", "Rule text", "Текст <script>alert(1)</script>"),
-    "ui jinja expression": ("translations/ru/ui.po", "Predicates", "Текст {{ config }}"),
-    "ui jinja raw block": ("translations/ru/ui.po", "Worked examples", "Текст {%% raw %%}x{%% endraw %%}"),
-    "ui lone percent": ("translations/ru/ui.po", "See also", "Текст {% raw %}x{% endraw %}"),
-    "search label": ("translations/ru/ui.po", "Nothing found", "'><script>alert(1)</script>"),
+    "rule missing": ("translations/ru/rules/wap/martial-arts.po", "wap/martial-arts:summary", ""),
 }
 
 
 @pytest.fixture(scope="session")
 def kb():
-    from generator.load import load
-    from generator.validate import validate
+    from generator.load import load_and_validate
 
-    knowledge_base, problems = load(ROOT)
-    problems.extend(validate(knowledge_base))
+    knowledge_base, problems = load_and_validate(ROOT)
     assert not problems, problems.report()
     return knowledge_base
 
@@ -78,7 +67,7 @@ def planted_repo(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def planted_site(planted_repo, tmp_path_factory) -> Path:
-    """The site of `planted_repo`, built once for every test of a hostile or missing translation."""
+    """The site of `planted_repo`, built once for the tests of a missing translation."""
     from generator.site import build_site
 
     return build_site(planted_repo, tmp_path_factory.mktemp("planted-site") / "site", quiet=True, search=False)

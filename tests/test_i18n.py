@@ -67,7 +67,7 @@ def test_a_broken_catalog_is_reported_with_its_line_and_nothing_is_written(repo)
                     encoding="utf-8")
     result = generator(repo, "check")
     assert result.returncode == 2
-    assert CATALOG + ":" in result.stdout and "not a valid catalog" in result.stdout
+    assert CATALOG + ":" in result.stdout and "must hold one string in double quotes" in result.stdout
     before = path.read_bytes()
     assert generator(repo, "i18n", "update").returncode == 2
     assert path.read_bytes() == before
@@ -226,3 +226,71 @@ def test_a_russian_term_is_recognised_in_forms_the_stemmer_splits():
     for text in ("при разгроме отряд уходит", "разгрома не будет", "это разгром"):
         assert check_message("The unit suffers a rout.", text, "en", "ru", glossary) == [], text
     assert check_message("The unit suffers a rout.", "Отряд бежит.", "en", "ru", glossary) != []
+
+
+# --- the previous msgid is the text the translation was made for (F16) -------------------------------------
+
+def _update(repo):
+    from generator.cli import main
+
+    assert main(["--root", str(repo), "i18n", "update"]) == 0
+
+
+def _replace(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+WRAPPED = "translations/ru/rules/battlesystem-campaign/fighting-withdrawal.po"
+WRAPPED_CONTEXT = "battlesystem-campaign/fighting-withdrawal:predicate:may_attempt:arg:in_contact"
+
+
+def test_after_two_edits_of_a_message_with_a_wrapped_context_the_previous_msgid_is_the_original(repo):
+    original, _ = entry(repo, WRAPPED, WRAPPED_CONTEXT)
+    assert original.string and 'msgctxt ""\n"battlesystem-campaign/fighting-"' in (repo / WRAPPED).read_text("utf-8")
+    rule = repo / "rules/battlesystem-campaign/fighting-withdrawal.yaml"
+    _replace(rule, original.id, original.id + " (edit 1)")
+    _update(repo)
+    _replace(rule, original.id + " (edit 1)", original.id + " (edit 2)")
+    _update(repo)
+    updated, _ = entry(repo, WRAPPED, WRAPPED_CONTEXT)
+    assert updated.fuzzy and updated.string == original.string
+    assert updated.previous_id == [original.id]
+
+
+def test_an_obsolete_fuzzy_message_that_comes_back_shows_the_text_it_was_translated_from(repo, tmp_path):
+    rule = repo / "rules/wap/dodge.yaml"
+    original, _ = entry(repo, "translations/ru/rules/wap/dodge.po", "wap/dodge:title")
+    _replace(rule, "title: Dodge", "title: Dodge (revised)")
+    _update(repo)
+    saved = rule.read_text(encoding="utf-8")
+    rule.unlink()
+    _update(repo)
+    written = (repo / "translations/ru/rules/wap/dodge.po").read_text(encoding="utf-8")
+    assert '#, fuzzy\n#~| msgid "Dodge"\n#~ msgctxt "wap/dodge:title"' in written
+    rule.write_text(saved, encoding="utf-8")
+    _update(repo)
+    revived, _ = entry(repo, "translations/ru/rules/wap/dodge.po", "wap/dodge:title")
+    assert revived.id == "Dodge (revised)" and revived.fuzzy and revived.string == original.string
+    assert revived.previous_id == ["Dodge"]
+
+
+def test_a_source_text_with_backslashes_comes_back_exactly_as_the_previous_msgid(repo):
+    from generator.i18n.catalog import render_catalog
+
+    rule = repo / "rules/wap/dodge.yaml"
+    tricky = 'Dodge a\\nb c:\\\\d "q" \\t end'  # literal backslashes, as a YAML single-quoted string keeps them
+    _replace(rule, "title: Dodge", f"title: '{tricky}'")
+    _update(repo)
+    path = repo / "translations/ru/rules/wap/dodge.po"
+    catalog = read_catalog(path, "ru")
+    message = next(m for m in catalog if m.context == "wap/dodge:title")
+    assert message.id == tricky
+    message.flags.discard("fuzzy")  # the translator reviews the translation for the new text
+    message.previous_id = []
+    path.write_bytes(render_catalog(catalog))
+    _replace(rule, f"title: '{tricky}'", "title: Dodge again")
+    _update(repo)
+    updated, _ = entry(repo, "translations/ru/rules/wap/dodge.po", "wap/dodge:title")
+    assert updated.fuzzy and updated.previous_id == [tricky]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from generator.load import load
-from generator.validate import validate
+from generator.load import load_and_validate
 
 from .conftest import write
 
@@ -11,9 +10,7 @@ STRIDER = "rules/wap/strider.yaml"
 
 
 def problems_of(repo):
-    kb, problems = load(repo)
-    if not problems:
-        problems.extend(validate(kb))
+    _kb, problems = load_and_validate(repo)
     return [str(problem) for problem in problems]
 
 
@@ -106,3 +103,31 @@ def test_a_concept_cell_must_point_into_its_own_column(repo):
                     encoding="utf-8")
     found = problems_of(repo)
     assert any("concept:fighting-withdrawal" in p and "but its column is" in p for p in found), found
+
+
+def test_one_broken_rule_gives_one_problem_not_a_cascade_through_its_references(repo):
+    path = repo / "rules/t9a/light-infantry.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("id: light-infantry", "id: [light-infantry", 1),
+                    encoding="utf-8")
+    found = problems_of(repo)
+    assert len(found) == 1, found  # was 13: twelve "names a rule that does not exist"
+    assert found[0].startswith("rules/t9a/light-infantry.yaml:")
+
+
+def test_a_reference_to_a_rule_that_has_no_file_is_still_reported_when_another_file_is_broken(repo):
+    write(repo / "rules/wap/broken.yaml", "id: [\n")
+    path = repo / STRIDER
+    path.write_text(path.read_text(encoding="utf-8").replace("summary: ", "summary: See [[wap/nowhere]]. ", 1),
+                    encoding="utf-8")
+    found = problems_of(repo)
+    assert len(found) == 2, found
+    assert any("[[wap/nowhere]] names a rule that does not exist" in p for p in found)
+
+
+def test_loading_some_rules_reads_only_them_and_what_they_reference(repo):
+    write(repo / "rules/battlesystem/broken.yaml", "id: [\n")  # never read, so never reported
+    kb, problems = load_and_validate(repo, {"wap/dodge"})
+    assert not problems, problems.report()
+    assert set(kb.rules) == {"wap/dodge", "wap/daemonic"}  # dodge's text points at daemonic
+    assert {"wap/strider", "battlesystem/broken", "t9a/scout"} <= kb.unloaded
+    assert set(kb.systems) == {"wap"} and not kb.concepts

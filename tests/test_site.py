@@ -15,7 +15,7 @@ from generator.render import Renderer
 from generator.site import build_site, prepare
 from generator.words import in_words
 
-from .conftest import PLANTS, ROOT
+from .conftest import ROOT
 
 
 class _Links(HTMLParser):
@@ -130,42 +130,6 @@ def test_two_builds_of_the_same_input_are_byte_identical_search_index_and_export
     assert any(str(path).startswith("pagefind/") for path in files) and Path("ru/api/rules.json") in files
     different = [str(path) for path in files if (site / path).read_bytes() != (again / path).read_bytes()]
     assert not different, different
-
-
-def _visible(html: str) -> str:
-    import html as html_module
-
-    return html_module.unescape(re.sub(r"<[^>]+>", "", html))
-
-
-RULE_PAGES = {"rule script tag": "wap/strider", "rule jinja expression": "wap/dodge",
-              "rule jinja raw block": "wap/immunity"}
-
-
-@pytest.mark.parametrize("plant", list(RULE_PAGES), ids=["script tag", "jinja expression", "jinja raw block"])
-def test_a_translation_with_markup_or_template_syntax_is_shown_as_literal_text(planted_site, plant):
-    html = (planted_site / "ru" / RULE_PAGES[plant] / "index.html").read_text(encoding="utf-8")
-    assert "<script>alert(1)</script>" not in html
-    assert PLANTS[plant][2] in _visible(html)
-
-
-@pytest.mark.parametrize("plant", ["ui script tag", "ui jinja expression", "ui jinja raw block"],
-                         ids=["script tag", "jinja expression", "jinja raw block with escaped percent signs"])
-def test_an_interface_translation_with_markup_is_shown_as_literal_text(planted_site, plant):
-    html = (planted_site / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
-    assert "<script>alert(1)</script>" not in html
-    assert PLANTS[plant][2].replace("%%", "%") in _visible(html)
-
-
-def test_an_interface_translation_with_a_lone_percent_falls_back_to_english_and_is_reported(
-        planted_site, planted_repo, capsys):
-    from generator.cli import main
-
-    _catalog, msgid, _text = PLANTS["ui lone percent"]
-    html = (planted_site / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
-    assert msgid in _visible(html) and "См. также" not in html
-    assert main(["--root", str(planted_repo), "i18n", "check"]) == 2
-    assert "lone %" in capsys.readouterr().out
 
 
 def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_build_passes(planted_site, kb):

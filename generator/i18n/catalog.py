@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+import gettext as stdlib_gettext
 import io
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -10,8 +13,10 @@ from typing import Iterable, Optional
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, normalize, read_po, write_po
+from babel.messages.pofile import PoFileError, normalize, read_po, unescape, write_po
 
+from ..problems import Problems
+from ..repofiles import read_repository_bytes, repository_files
 from .extract import SourceMessage
 
 # Fixed dates keep catalogs byte-identical between runs; the history lives in git.
@@ -29,66 +34,204 @@ def catalog_name(root: Path, lang: str, path: Path) -> str:
     return str(Path(path).relative_to(Path(root) / "translations" / lang).with_suffix(""))
 
 
-def existing_catalogs(root: Path, lang: str) -> list[str]:
-    folder = Path(root) / "translations" / lang
-    return sorted(catalog_name(root, lang, path) for path in folder.rglob("*.po")) if folder.is_dir() else []
+def existing_catalogs(root: Path, lang: str, problems: Optional[Problems] = None) -> list[str]:
+    """The catalogs of a language; a .po file or folder linked from outside the checkout is a problem, not read."""
+    found = repository_files(root, Path("translations") / lang, problems if problems is not None else Problems(),
+                             (".po",))
+    return sorted(catalog_name(root, lang, path) for path in found)
 
 
 def message_key(message: Message):
     return message.context if message.context is not None else message.id
 
 
+def message_label(message: Message) -> str:
+    """How a problem names a message: its context and the start of its source text."""
+    text = message.id[0] if isinstance(message.id, tuple) else message.id
+    text = " ".join(str(text).split())
+    shown = text if len(text) <= 50 else text[:47] + "..."
+    return f"{message.context} {shown!r}" if message.context else repr(shown)
+
+
 class CatalogError(Exception):
-    """A catalog file that cannot be parsed."""
+    """A catalog file that cannot be read safely, with every problem found in it: [(line, problem, hint)]."""
 
-    def __init__(self, path, line, message):
-        self.path, self.line, self.message = path, line, message
-        super().__init__(f"{path}:{line}: {message}")
+    def __init__(self, path, problems: list[tuple[int, str, str]]):
+        self.path, self.problems = path, problems
+        self.line, self.message, self.hint = problems[0]
+        super().__init__("; ".join(f"{path}:{line}: {message}" for line, message, _hint in problems))
 
 
-def read_catalog(path: Path, lang: str) -> Catalog:
-    """Read a .po file strictly: a syntax error is an error, not a silently skipped entry."""
-    data = Path(path).read_bytes()
+MAX_PLURAL_FORMS = 6  # CLDR's most (Arabic); a header asking for more is broken or hostile
+MAX_PLURAL_RULE = 300  # characters in a `plural=` expression; real ones are under 150
+PLURAL_PROBE = 1000  # counts 0…this are tried: every form the rule picks must exist
+SYNTAX_HINT = "fix the quoting or the keyword on that line (msgctxt/msgid/msgstr), or restore the file from git"
+_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+(.*)")
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # one string: no bare quote inside, every backslash escapes
+_PLURAL_FORMS = re.compile(r"^Plural-Forms:(.*)$", re.MULTILINE)
+_PLURAL_RULE = re.compile(r"\s*nplurals\s*=\s*(\d{1,9})\s*;\s*plural\s*=\s*(.*?)\s*;?\s*")
+
+
+@dataclass
+class _Entry:
+    """One message as written in the file, before Babel reads it: enough to check and to restore `#|`."""
+
+    line: int
+    obsolete: bool
+    context: Optional[list[str]]
+    msgid: list[str]
+    previous: Optional[list[str]]
+    msgstr: list[str]
+
+    def key(self):
+        return "".join(self.context) if self.context is not None else "".join(self.msgid)
+
+    def label(self) -> str:
+        shown = " ".join(self.key().split())
+        return repr(shown if len(shown) <= 60 else shown[:57] + "...")
+
+
+def _scan(text: str) -> tuple[list[_Entry], list[tuple[int, str, str]]]:
+    """Every entry of a .po text and every line Babel would read wrongly (an unclosed quote, a stray word)."""
+    entries: list[_Entry] = []
+    problems: list[tuple[int, str, str]] = []
+    context: Optional[list[str]] = None
+    context_line = 0
+    previous: Optional[list[str]] = None
+    target: Optional[list[str]] = None  # the string that quoted continuation lines extend
+    previous_target: Optional[list[str]] = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        obsolete = line.startswith("#~")
+        if obsolete:
+            line = line[2:].lstrip()
+            if line.startswith("|"):  # `#~| msgid`: the previous msgid of an obsolete message
+                line = "#" + line
+        if line.startswith("#|"):
+            body = line[2:].lstrip()
+            match = _KEYWORD.fullmatch(body)
+            value = match.group(2) if match else body
+            if not _QUOTED.fullmatch(value):
+                problems.append((number, "a previous-msgid (#|) line is not one quoted string", SYNTAX_HINT))
+                continue
+            if match:
+                previous_target = [] if match.group(1) == "msgid" else None
+                previous = previous_target if previous_target is not None else previous
+            if previous_target is not None:
+                previous_target.append(unescape(value))
+            continue
+        if not line or line.startswith("#"):
+            continue
+        match = _KEYWORD.fullmatch(line)
+        keyword, value = (match.group(1), match.group(2)) if match else (None, line)
+        if not match and not line.startswith('"'):
+            problems.append((number, f"{line[:40]!r} is neither a msgctxt/msgid/msgstr line nor a quoted string",
+                             SYNTAX_HINT))
+            continue
+        if not _QUOTED.fullmatch(value):
+            problems.append((number, f"{keyword or 'a continuation line'} must hold one string in double quotes "
+                                     f"(write \\\" for a quote inside it): {value[:40]!r}", SYNTAX_HINT))
+            value = '""'
+        value = unescape(value)
+        if keyword == "msgctxt":
+            context, context_line = [value], number
+            target = context
+        elif keyword == "msgid":
+            entry = _Entry(context_line if context is not None else number, obsolete, context, [value], previous, [])
+            entries.append(entry)
+            context, previous, previous_target = None, None, None
+            target = entry.msgid
+        elif keyword is not None:
+            target = entries[-1].msgstr if entries and keyword == "msgstr" else []
+            target.append(value)
+        elif target is None:
+            problems.append((number, "a quoted string before any msgctxt/msgid/msgstr", SYNTAX_HINT))
+        else:
+            target.append(value)
+    seen: dict[tuple, int] = {}
+    for entry in entries:
+        if entry.context is None and not "".join(entry.msgid):
+            continue  # the header
+        first = seen.setdefault((entry.obsolete, entry.key()), entry.line)
+        if first != entry.line:
+            problems.append((entry.line, f"{entry.label()} appears twice (also at line {first}); both are kept "
+                                         "until you choose", "merge the two translations into one entry and "
+                                                             "delete the other"))
+    header = next((e for e in entries if e.context is None and not "".join(e.msgid) and not e.obsolete), None)
+    forms = _PLURAL_FORMS.search("".join(header.msgstr)) if header else None
+    problem = plural_problem(forms.group(1)) if forms else None
+    if problem:
+        problems.append((header.line, f"Plural-Forms: {problem}",
+                         "copy the Plural-Forms line of your language from the GNU gettext manual or "
+                         "translations/ru/ui.po"))
+    return entries, problems
+
+
+@functools.lru_cache(maxsize=32)
+def plural_problem(header: str) -> Optional[str]:
+    """None if a `Plural-Forms` value is safe to use, else what is wrong (every count gets an existing form)."""
+    match = _PLURAL_RULE.fullmatch(header)
+    if not match:
+        return "must read `nplurals=N; plural=EXPRESSION;`"
+    count, expression = int(match.group(1)), match.group(2)
+    if not 1 <= count <= MAX_PLURAL_FORMS:
+        return f"nplurals={count} is out of range (1 to {MAX_PLURAL_FORMS})"
+    if len(expression) > MAX_PLURAL_RULE:
+        return f"the plural expression is longer than {MAX_PLURAL_RULE} characters"
     try:
-        catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+        rule = stdlib_gettext.c2py(expression)
+    except (ValueError, SyntaxError, RecursionError, OverflowError) as error:
+        return f"plural={expression[:60]!r} is not a C plural expression ({error})"
+    for number in range(PLURAL_PROBE + 1):
+        try:
+            form = rule(number)
+        except ZeroDivisionError:
+            return f"plural={expression[:60]!r} divides by zero for n={number}"
+        except (ArithmeticError, ValueError, TypeError, RecursionError) as error:
+            return f"plural={expression[:60]!r} fails for n={number} ({error})"
+        if not 0 <= form < count:
+            return f"plural={expression[:60]!r} picks form {form} for n={number}, but there are only {count} forms"
+    return None
+
+
+def read_catalog(path: Path, lang: str, root: Optional[Path] = None) -> Catalog:
+    """Read a .po file strictly: every syntax problem is an error, nothing is silently skipped or cut.
+
+    With `root`, the file is read under the repository-file policy (generator/repofiles.py).
+    """
+    if root is not None:
+        refused = Problems()
+        data = read_repository_bytes(root, path, refused)
+        if data is None:
+            raise CatalogError(path, [(p.line, p.message, p.hint) for p in refused])
+    else:
+        data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CatalogError(path, [(data[:error.start].count(b"\n") + 1, f"not UTF-8 text ({error.reason})",
+                                   "save the file as UTF-8")]) from None
+    entries, problems = _scan(text)
+    if problems:
+        raise CatalogError(path, problems)
+    # Babel reads `#~|` as a message line; as `#|` it is a comment, removed below.
+    babel_text = re.sub(r"(?m)^(\s*)#~\|", r"\1#|", text) if "#~|" in text else text
+    try:
+        catalog = read_po(io.BytesIO(babel_text.encode("utf-8")), locale=lang, abort_invalid=True)
     except PoFileError as error:
         line = getattr(error, "lineno", 0)
-        raise CatalogError(path, line, f"not a valid catalog: {error}") from None
-    except (UnknownLocaleError, ValueError, UnicodeDecodeError) as error:
-        raise CatalogError(path, 0, f"cannot read: {error}") from None
-    _attach_previous(catalog, data.decode("utf-8", errors="replace"))
+        raise CatalogError(path, [(line, f"not a valid catalog: {error}", SYNTAX_HINT)]) from None
+    except (UnknownLocaleError, ValueError) as error:
+        raise CatalogError(path, [(0, f"cannot read: {error}", SYNTAX_HINT)]) from None
+    previous = {(e.obsolete, e.key()): "".join(e.previous) for e in entries if e.previous}
+    for obsolete, messages in ((False, list(catalog)), (True, list(catalog.obsolete.values()))):
+        for message in messages:
+            # Babel files `#|` lines as translator comments; they are not.
+            message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+            text_of_previous = previous.get((obsolete, message_key(message)))
+            if text_of_previous:
+                message.previous_id = [text_of_previous]
     return catalog
-
-
-def _unquote(text: str) -> str:
-    text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] == '"':
-        text = text[1:-1]
-    return text.replace('\\"', '"').replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\")
-
-
-def _attach_previous(catalog: Catalog, text: str):
-    """Babel's reader skips `#| msgid` lines; read them so a second update keeps what the translator needs."""
-    previous: dict[int, str] = {}
-    pending: list[str] = []
-    in_previous_id = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.startswith("#| msgid "):
-            pending, in_previous_id = [_unquote(line[len("#| msgid "):])], True
-        elif line.startswith('#| "') and in_previous_id:
-            pending.append(_unquote(line[3:]))
-        elif line.startswith("#|"):
-            in_previous_id = False
-        elif line.startswith("msgid ") and pending:
-            previous[number] = "".join(pending)
-            pending, in_previous_id = [], False
-        elif not line.startswith("#") and not line.startswith("msgctxt") and line.strip():
-            pending, in_previous_id = [], False
-    for message in list(catalog) + list(catalog.obsolete.values()):
-        # Babel files continuation lines of a previous msgid as translator comments; they are not.
-        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
-        if message.lineno in previous:
-            message.previous_id = [previous[message.lineno]]
 
 
 def new_catalog(lang: str, catalog: str) -> Catalog:
@@ -100,28 +243,40 @@ def new_catalog(lang: str, catalog: str) -> Catalog:
 
 
 def render_catalog(catalog: Catalog) -> bytes:
-    """The .po text of a catalog, with `#| msgid` lines that GNU gettext and Poedit accept."""
+    """The .po text of a catalog, with `#| msgid` lines that GNU gettext and Poedit accept.
+
+    Obsolete messages keep their flags and previous msgid too (`#, fuzzy` / `#~| msgid`), as GNU gettext
+    writes them, so a fuzzy message that goes obsolete and comes back still shows what it was made for.
+    """
     buffer = io.BytesIO()
-    # Babel wraps a long previous msgid into an invalid comment, so those lines are written here instead.
+    # Babel wraps a long previous msgid into an invalid comment, and drops the flags and previous msgid of
+    # obsolete messages, so those lines are written here instead.
     write_po(buffer, catalog, width=LINE_WIDTH, include_previous=False, ignore_obsolete=False, sort_output=False)
-    previous = {m.context: m.previous_id[0] for m in catalog
-                if m.id and m.context is not None and m.previous_id and m.previous_id[0]}
-    if not previous:
+    active = {m.context: ([], m.previous_id[0]) for m in catalog
+              if m.id and m.context is not None and m.previous_id and m.previous_id[0]}
+    retired = {m.context: (sorted(m.flags), m.previous_id[0] if m.previous_id else "")
+               for m in catalog.obsolete.values() if m.context is not None and (m.flags or m.previous_id)}
+    if not active and not retired:
         return buffer.getvalue()
     lines = buffer.getvalue().decode("utf-8").split("\n")
     output = []
     for index, line in enumerate(lines):
-        if line.startswith("msgctxt "):
-            parts = [_unquote(line[len("msgctxt "):])]
+        for prefix, wanted, marker in (("msgctxt ", active, "#|"), ("#~ msgctxt ", retired, "#~|")):
+            if not line.startswith(prefix):
+                continue
+            continuation = prefix[:-len("msgctxt ")] + '"'
+            parts = [unescape(line[len(prefix):])]
             following = index + 1
-            while following < len(lines) and lines[following].startswith('"'):
-                parts.append(_unquote(lines[following]))
+            while following < len(lines) and lines[following].startswith(continuation):
+                parts.append(unescape(lines[following][len(continuation) - 1:]))
                 following += 1
-            context = "".join(parts)
-            if context in previous:
-                quoted = normalize(previous[context], width=LINE_WIDTH - 3).split("\n")
-                output.append(f"#| msgid {quoted[0]}")
-                output.extend(f"#| {part}" for part in quoted[1:])
+            flags, previous = wanted.get("".join(parts), ([], ""))
+            if flags:
+                output.append("#, " + ", ".join(flags))
+            if previous:
+                quoted = normalize(previous, width=LINE_WIDTH - 4).split("\n")
+                output.append(f"{marker} msgid {quoted[0]}")
+                output.extend(f"{marker} {part}" for part in quoted[1:])
         output.append(line)
     return "\n".join(output).encode("utf-8")
 

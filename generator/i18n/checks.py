@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import snowballstemmer
-import yaml
 
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
-from ..problems import Problem, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, read_catalog
-from .translate import placeholder_problem
+from ..problems import Problem, Problems, relative
+from ..yamlfile import read_document
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_catalog
+from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -80,12 +81,54 @@ class Term:
     target: str
 
 
-def read_glossary(root: Path, lang: str) -> list[Term]:
+GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the term translations use>}; "
+                 "see the comments at the top of the file")
+
+
+def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
+    """The translators' terms for `lang`, and every problem in the file (file:line, never a traceback)."""
     path = Path(root) / "translations" / lang / "glossary.yaml"
-    if not path.exists():
-        return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return [Term(str(entry["source"]), str(entry["target"])) for entry in data.get("terms", [])]
+    if not os.path.lexists(path):  # a symlink to nothing is read, so that it is reported
+        return [], []
+    shown = relative(path, root)
+    refused = Problems()
+    document = read_document(root, path, refused, "glossary")
+    if document is None:
+        return [], list(refused)
+    data = document.data if document.data is not None else {}
+    if not isinstance(data, dict):
+        return [], [Problem(shown, document.line(()), "glossary", "must be a mapping with `lang:` and `terms:`",
+                            GLOSSARY_HINT)]
+    problems = [Problem(shown, document.line((key,)), "glossary", f"unknown key {key!r}", "use only lang and terms")
+                for key in data if key not in ("lang", "terms")]
+    if data.get("lang", lang) != lang:
+        problems.append(Problem(shown, document.line(("lang",)), "glossary",
+                                f"says lang: {data.get('lang')!r} but sits in translations/{lang}/",
+                                f"write lang: {lang}"))
+    entries = data.get("terms") or []
+    if not isinstance(entries, list):
+        return [], problems + [Problem(shown, document.line(("terms",)), "glossary", "terms must be a list",
+                                       GLOSSARY_HINT)]
+    terms, seen = [], {}
+    for index, entry in enumerate(entries):
+        line = document.line(("terms", index))
+        fields = entry if isinstance(entry, dict) else {}
+        wrong = [key for key in fields if key not in ("source", "target")]
+        missing = [key for key in ("source", "target") if not isinstance(fields.get(key), str) or not fields[key].strip()]
+        if not isinstance(entry, dict) or wrong or missing:
+            detail = ("is not a mapping" if not isinstance(entry, dict) else
+                      "; ".join(part for part in (f"unknown key(s) {', '.join(map(repr, wrong))}" if wrong else "",
+                                                  f"needs a non-empty text for {' and '.join(missing)}" if missing else "")
+                                if part))
+            problems.append(Problem(shown, line, "glossary", f"term {index + 1} {detail}", GLOSSARY_HINT))
+            continue
+        if fields["source"] in seen:
+            problems.append(Problem(shown, line, "glossary", f"{fields['source']!r} is listed twice (also at line "
+                                    f"{seen[fields['source']]})", "keep one entry per source term"))
+            continue
+        seen[fields["source"]] = line
+        terms.append(Term(fields["source"], fields["target"]))
+    return terms, problems
 
 
 def check_message(source: str, translation: str, source_lang: str, lang: str, glossary: list[Term]) -> list[str]:
@@ -125,24 +168,27 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
     """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`."""
     problems: list[Problem] = []
     for lang in languages:
-        glossary = read_glossary(root, lang)
+        glossary, glossary_problems = read_glossary(root, lang)
+        problems.extend(glossary_problems)
         wanted = wanted_catalogs(kb, lang)
         sources = {message.key: message for messages in wanted.values() for message in messages}
-        for name in existing_catalogs(root, lang):
+        refused = Problems()
+        names = existing_catalogs(root, lang, refused)
+        problems.extend(refused)
+        for name in names:
             path = catalog_path(root, lang, name)
             shown = relative(path, root)
             try:
-                catalog = read_catalog(path, lang)
+                catalog = read_catalog(path, lang, root)
             except CatalogError as error:
-                problems.append(Problem(shown, error.line, name, error.message,
-                                        "fix the syntax or restore the file from git"))
+                problems.extend(Problem(shown, line, name, message, hint) for line, message, hint in error.problems)
                 continue
             expected_plurals = catalog.num_plurals
             for message in catalog:
                 if not message.id:
                     continue
                 key = message.context if message.context is not None else message.id
-                label = _label(message)
+                label = message_label(message)
                 if name == "ui":
                     for source_text, translated in _ui_pairs(message):
                         issue = placeholder_problem(source_text, translated)
@@ -161,6 +207,8 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
                     continue
                 if not message.string:
                     continue
+                problems.extend(Problem(shown, message.lineno, label, issue, REFERENCE_HINT)
+                                for issue in reference_problems(kb, message))
                 source = sources.get(key)
                 source_lang = source.source_lang if source else "en"
                 for issue in check_message(message.id, message.string, source_lang, lang, glossary):
@@ -173,10 +221,3 @@ def _ui_pairs(message):
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         return [(message.id[0], text) for text in strings if text]
     return [(message.id, message.string)] if message.string else []
-
-
-def _label(message) -> str:
-    text = message.id[0] if isinstance(message.id, tuple) else message.id
-    text = " ".join(str(text).split())
-    shown = text if len(text) <= 50 else text[:47] + "..."
-    return f"{message.context} {shown!r}" if message.context else repr(shown)

@@ -11,7 +11,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from ..problems import Problems, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, read_catalog
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, message_label, read_catalog
 
 SOURCE = "source"  # the page is in the text's own language
 TRANSLATED = "translated"
@@ -39,19 +39,22 @@ class Translations:
     plural: object = None
 
     @classmethod
-    def load(cls, root: Path, lang: str, problems: Problems) -> "Translations":
+    def load(cls, root: Path, lang: str, problems: Problems, kb=None) -> "Translations":
+        """Every catalog of `lang`; with `kb`, a [[reference]] in a translation must point at something real."""
         translations = cls(root=Path(root), lang=lang)
-        for name in existing_catalogs(root, lang):
+        for name in existing_catalogs(root, lang, problems):
             path = catalog_path(root, lang, name)
             try:
-                catalog = read_catalog(path, lang)
+                catalog = read_catalog(path, lang, root)
             except CatalogError as error:
-                problems.add(relative(path, root), error.line, name, error.message,
-                             "fix the syntax (msgctxt/msgid/msgstr lines, quotes, plural forms) or restore the file from git")
+                for line, message, hint in error.problems:
+                    problems.add(relative(path, root), line, name, message, hint)
                 continue
             for message in catalog:
                 if not message.id:
                     continue
+                for issue in (reference_problems(kb, message) if kb is not None else ()):
+                    problems.add(relative(path, root), message.lineno, message_label(message), issue, REFERENCE_HINT)
                 if name == "ui":
                     translations.ui[message.id if not isinstance(message.id, tuple) else message.id[0]] = message
                 else:
@@ -100,6 +103,22 @@ class Translations:
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
+REFERENCE_HINT = "keep the [[target]] of the source text; only the words after | may change"
+
+
+def reference_problems(kb, message) -> list[str]:
+    """What is wrong with each [[reference]] a translation makes (a target that does not exist, a path, a URL)."""
+    from ..markup import references
+    from ..validate import reference_problem
+
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    found = []
+    for string in strings:
+        for reference in references(string or ""):
+            issue = reference_problem(kb, reference.target)
+            if issue:
+                found.append(f"[[{reference.target}]] {issue}")
+    return found
 
 
 def placeholder_problem(msgid: str, translation: str):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..model import KnowledgeBase
 from ..problems import Problems, relative
+from ..repofiles import FIX_LINK, write_problem
 from .catalog import (CatalogError, catalog_path, existing_catalogs, merge, read_catalog,
                       render_catalog)
 from .extract import SourceMessage, knowledge_base_messages, ui_messages
@@ -40,7 +41,7 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None) -> tuple[di
     """Compute new catalog contents without writing: {path: bytes}, a summary, and problems."""
     problems = Problems()
     wanted = wanted_catalogs(kb, lang)
-    names = list(wanted) + [name for name in existing_catalogs(root, lang) if name not in wanted]
+    names = list(wanted) + [name for name in existing_catalogs(root, lang, problems) if name not in wanted]
     outputs: dict[Path, bytes] = {}
     summary = {"added": 0, "kept": 0, "fuzzied": 0, "obsoleted": 0, "files": 0}
     for name in names:
@@ -50,15 +51,20 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None) -> tuple[di
         old = None
         if path.exists():
             try:
-                old = read_catalog(path, lang)
+                old = read_catalog(path, lang, root)
             except CatalogError as error:
-                problems.add(relative(path, root), error.line, name, error.message,
-                             "fix the catalog by hand (or restore it from git) before updating, so no work is lost")
+                for line, message, _hint in error.problems:
+                    problems.add(relative(path, root), line, name, message,
+                                 "fix the catalog by hand (or restore it from git) before updating, so no work is lost")
                 continue
         catalog, counts = merge(lang, name, wanted.get(name, []), old)
         data = render_catalog(catalog)
         for key in ("added", "kept", "fuzzied", "obsoleted"):
             summary[key] += getattr(counts, key)
+        refused = write_problem(root, path)
+        if refused:  # a catalog is never written through a symlink that leaves the checkout
+            problems.add(relative(path, root), 0, name, f"{refused}; nothing was written", FIX_LINK)
+            continue
         if not path.exists() or path.read_bytes() != data:
             outputs[path] = data
             summary["files"] += 1

@@ -1,0 +1,121 @@
+"""Time the contributors' commands as the knowledge base grows: check, i18n check/update/status, check FILE.
+
+    .venv/bin/python scripts/bench_commands.py                     # 13 (real), 100 and 1,000 extra rules
+    .venv/bin/python scripts/bench_commands.py --rules 0 100 --code /tmp/main-checkout   # another version's code
+
+Inputs: a temporary copy of the repository's inputs plus N copies of `wap/dodge` in a system `synth`
+(each with its 14 worked examples and its complete Russian catalog, so every message is a real one),
+the way issue 13 measured them; `--inputs words` uses `scripts/bench_search.py`'s synthetic
+1,200-word rules instead. The catalogs are brought up to date once, so `i18n update` has nothing
+to change. Each command runs in a fresh process (`python -m generator --root COPY …`) with the code
+from `--code` (default: this checkout); the figures are wall time and the process's peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SOURCE_RULE = ("wap", "dodge")
+SYSTEM = "synth"
+SCENARIO = """- rule: synth/dodge-{number:04d}
+  predicate: dodge_save
+  given: {{sources: [6], arc: front, magical_auto_hit: false, attacker_asf: false, model_asl: false,
+          mounted: false, mounted_allowed: false}}
+  expect: 6
+"""
+COMMANDS = {  # name -> arguments after `--root COPY`
+    "check": ["check"],
+    "i18n check": ["i18n", "check"],
+    "i18n update (no change)": ["i18n", "update"],
+    "i18n status": ["i18n", "status"],
+    "check FILE": ["check", "{scenario}"],
+}
+
+
+def dodge_copies(into: Path, count: int) -> Path:
+    """A copy of the repository's inputs with `count` copies of wap/dodge (YAML and Russian catalog)."""
+    from generator.inputs import copy_inputs
+
+    shutil.rmtree(into, ignore_errors=True)
+    copy_inputs(ROOT, into)
+    system, rule = SOURCE_RULE
+    source_yaml = (ROOT / "rules" / system / f"{rule}.yaml").read_text(encoding="utf-8")
+    catalogs = {path.parts[-4]: path.read_text(encoding="utf-8")
+                for path in (ROOT / "translations").glob(f"*/rules/{system}/{rule}.po")}
+    folder = into / "rules" / SYSTEM
+    folder.mkdir(parents=True)
+    system_yaml = (ROOT / "rules" / system / "_system.yaml").read_text(encoding="utf-8")
+    (folder / "_system.yaml").write_text(re.sub(r"(?m)^id: .*$", f"id: {SYSTEM}", system_yaml, count=1),
+                                         encoding="utf-8")
+    own_key = re.compile(rf"\b{system}/{rule}\b")
+    for number in range(1, count + 1):
+        key = f"{SYSTEM}/{rule}-{number:04d}"
+        text = re.sub(r"(?m)^id: .*$", f"id: {rule}-{number:04d}", source_yaml, count=1)
+        (folder / f"{rule}-{number:04d}.yaml").write_text(own_key.sub(key, text), encoding="utf-8")
+        for lang, catalog in catalogs.items():
+            target = into / "translations" / lang / "rules" / SYSTEM / f"{rule}-{number:04d}.po"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(own_key.sub(key, catalog), encoding="utf-8")
+    return into
+
+
+def word_rules(into: Path, count: int) -> Path:
+    """bench_search's synthetic rules (1,200 words each, complete catalogs, no predicates)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from bench_search import synthetic_repository
+
+    return synthetic_repository(into, count)
+
+
+def run(code: Path, root: Path, arguments: list[str]) -> tuple[float, float, int]:
+    """Wall seconds, peak RSS in MiB and exit code of one command in a fresh process."""
+    environment = dict(os.environ, PYTHONPATH=str(code))
+    started = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(root), *arguments], cwd=code,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
+    _pid, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    return elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rules", type=int, nargs="+", default=[0, 100, 1000], help="extra rules (0 = the real ones)")
+    parser.add_argument("--inputs", choices=["dodge", "words"], default="dodge")
+    parser.add_argument("--code", type=Path, default=ROOT, help="checkout whose generator/ runs the commands")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per command (the median is shown)")
+    args = parser.parse_args()
+    make = dodge_copies if args.inputs == "dodge" else word_rules
+    print(f"code: {args.code}; inputs: {args.inputs}; {os.cpu_count()} cores")
+    print(f"{'rules':>6} {'command':<26} {'seconds':>8} {'peak MiB':>9} {'exit':>5}")
+    with tempfile.TemporaryDirectory(prefix="bench-commands-") as temporary:
+        for count in args.rules:
+            root = make(Path(temporary) / f"repo-{count}", count)
+            # Bring every catalog up to date once, so the timed `i18n update` has nothing to change.
+            run(ROOT, root, ["i18n", "update"])
+            scenario = Path(temporary) / "scenario.yaml"
+            text = SCENARIO.format(number=max(count // 2, 1))
+            scenario.write_text(text if count else text.replace("synth/dodge-0001", "wap/dodge"), encoding="utf-8")
+            total = 13 + count
+            for name, arguments in COMMANDS.items():
+                arguments = [item.format(scenario=scenario) for item in arguments]
+                runs = sorted(run(args.code, root, arguments) for _ in range(args.repeat))
+                seconds, peak, code = runs[len(runs) // 2]
+                print(f"{total:>6} {name:<26} {seconds:>8.2f} {peak:>9.0f} {code:>5}", flush=True)
+            shutil.rmtree(root, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""A site built with a payload in every translation and mkdocs.yml string runs none of them in Chromium."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import ThreadingHTTPServer
+
+import pytest
+
+from generator.serve import QuietHandler
+from generator.site import build_site
+from tests.hostile import plant
+
+from .conftest import DESKTOP, Guard, _check, _copy_for, _new_page
+
+# The root chooser, the 404 page, and one page of each kind in both languages (rule pages with diagrams,
+# predicates, clarifications, see-also and back-links).
+SAMPLE = ("", "en/404.html", "ru/404.html", "ru/", "ru/wap/dodge/", "ru/t9a/light-infantry/", "ru/a-z/",
+          "ru/glossary/", "ru/clarifications/", "ru/status/", "ru/concepts/loose-formation/", "ru/wap/",
+          "en/t9a/scout/", "en/")
+
+
+@pytest.fixture(scope="module")
+def hostile_url(tmp_path_factory):
+    """http://127.0.0.1:<port>/ serving the planted site, built for that address."""
+    work = tmp_path_factory.mktemp("hostile-browser")
+    out = work / "site"
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
+    address = f"http://127.0.0.1:{server.server_port}/"
+    repo = _copy_for(address, work / "repo")
+    plant(repo)
+    build_site(repo, out, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield address
+    server.shutdown()
+    server.server_close()
+
+
+def test_no_planted_payload_opens_a_dialog_on_load_focus_or_hover(browser, hostile_url):
+    guard = Guard()
+    context, page = _new_page(browser, DESKTOP, guard)
+    dialogs: list[str] = []
+
+    def dismiss(dialog):
+        dialogs.append(f"{page.url}: {dialog.type} {dialog.message!r}")
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    try:
+        for path in SAMPLE:
+            page.goto(hostile_url + path, wait_until="load")
+            for _ in range(4):  # autofocus/onfocus payloads fire on focus
+                page.keyboard.press("Tab")
+            # Hover what a theme script could turn into a tooltip: headings, the header, anything with a title.
+            for selector in ("h1", "h2", ".md-header__title", ".md-logo", ".md-header .md-select", "[title]",
+                             ".md-nav__link", "a.kb-ref"):
+                for target in page.locator(selector).all()[:5]:
+                    if target.is_visible():
+                        target.hover(force=True)  # a covering element must not stop the sweep
+            page.wait_for_timeout(100)
+    finally:
+        context.close()
+    assert not dialogs, "\n".join(dialogs)
+    _check(guard)

@@ -1,0 +1,76 @@
+"""The on-disk cache is invisible: same answers, keyed by content and code version, damaged entries ignored."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator import diskcache, yamlfile
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KB_NO_CACHE", raising=False)
+    return tmp_path / "cache" / diskcache.CACHE_NAME
+
+
+def counting(value):
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return value
+
+    return compute, calls
+
+
+def test_a_value_is_computed_once_for_the_same_bytes_and_version(cache_home):
+    compute, calls = counting({"a": [1, (2, 3)]})
+    assert diskcache.cached("t", "v1", b"text", compute) == {"a": [1, (2, 3)]}
+    assert diskcache.cached("t", "v1", b"text", compute) == {"a": [1, (2, 3)]}
+    assert len(calls) == 1 and cache_home.is_dir()
+
+
+def test_other_bytes_or_another_code_version_miss_the_cache(cache_home):
+    compute, calls = counting(1)
+    diskcache.cached("t", "v1", b"text", compute)
+    diskcache.cached("t", "v1", b"text!", compute)
+    diskcache.cached("t", "v2", b"text", compute)
+    assert len(calls) == 3
+
+
+def test_a_damaged_entry_is_a_miss_not_an_error(cache_home):
+    compute, calls = counting([1, 2])
+    diskcache.cached("t", "v1", b"text", compute)
+    for entry in cache_home.rglob("*"):
+        if entry.is_file():
+            entry.write_bytes(b"\x00garbage")
+    assert diskcache.cached("t", "v1", b"text", compute) == [1, 2]
+    assert len(calls) == 2
+
+
+def test_kb_no_cache_turns_the_cache_off(cache_home, monkeypatch):
+    monkeypatch.setenv("KB_NO_CACHE", "1")
+    compute, calls = counting(1)
+    diskcache.cached("t", "v1", b"text", compute)
+    diskcache.cached("t", "v1", b"text", compute)
+    assert len(calls) == 2 and not cache_home.exists()
+
+
+def test_a_cached_yaml_file_reads_as_the_same_data_and_lines(cache_home, tmp_path):
+    path = tmp_path / "rule.yaml"
+    path.write_text("id: a\nclauses:\n  - {id: one, text: First.}\n  - id: two\n    text: Second.\n", encoding="utf-8")
+    first = yamlfile.read_yaml(path)
+    second = yamlfile.read_yaml(path)  # from the cache
+    assert any(cache_home.rglob("*")), "the first read should have stored an entry"
+    assert (second.data, second.lines) == (first.data, first.lines) == (yamlfile.parse_yaml(path.read_text()).data,
+                                                                        yamlfile.parse_yaml(path.read_text()).lines)
+    assert second.line(("clauses", 1, "text")) == 5
+
+
+def test_a_refused_yaml_file_is_refused_every_time(cache_home, tmp_path):
+    path = tmp_path / "bomb.yaml"
+    path.write_text("a: &x [1]\nb: *x\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(yamlfile.YamlError):
+            yamlfile.read_yaml(path)
