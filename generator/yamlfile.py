@@ -13,6 +13,7 @@ marks); otherwise the pure-Python one does the same job.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,8 +101,7 @@ def _build(loader, root_node):
         if node.__class__ is scalar_node:
             return scalar(node)
         if depth >= MAX_NESTING:
-            raise YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", _line(node),
-                            "flatten the data")
+            raise _too_deep(_line(node))
         if node.__class__ is sequence_node:
             if node.tag != SEQUENCE_TAG:
                 raise _tag_problem(node, "list")
@@ -179,8 +179,32 @@ def _refuse_aliases(text: str):
         loader.dispose()
 
 
-def _too_deep_error(text: str) -> YamlError:
-    """Where `text` first nests deeper than MAX_NESTING, found by scanning events without recursion."""
+_BRACKET = re.compile(r"[\[\]{}]")
+BRACKET_SLACK = 4  # brackets in prose ("[[wap/dodge]]") count too, so the rough count gets this much headroom
+
+
+def _refuse_deep_brackets(text: str):
+    """Refuse flow nesting far past MAX_NESTING before the pure-Python scanner, slow on it, ever sees it.
+
+    libyaml refuses deep nesting itself; the pure scanner takes seconds on a few thousand levels.
+    Brackets inside quotes or prose are counted too, so the bound is generous (BRACKET_SLACK times the limit).
+    """
+    depth = 0
+    for match in _BRACKET.finditer(text):
+        depth = depth + 1 if match.group() in "[{" else max(depth - 1, 0)
+        if depth > MAX_NESTING * BRACKET_SLACK:
+            raise _too_deep(text.count("\n", 0, match.start()) + 1)
+
+
+def _too_deep(line: int) -> YamlError:
+    return YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", line, "flatten the data")
+
+
+def _too_deep_error(text: str, line: int = 1) -> YamlError:
+    """Where `text` first nests deeper than MAX_NESTING, found by scanning events without recursion.
+
+    `line` is used when the scan cannot tell (libyaml refuses a deep flow collection before any event).
+    """
     depth = 0
     loader = LOADER(text)
     try:
@@ -188,13 +212,14 @@ def _too_deep_error(text: str) -> YamlError:
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_NESTING:
-                    return YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep",
-                                     event.start_mark.line + 1, "flatten the data")
+                    return _too_deep(event.start_mark.line + 1)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
+    except yaml.YAMLError:
+        pass
     finally:
         loader.dispose()
-    return YamlError("the file nests too deeply to read", 1, "flatten the data")
+    return _too_deep(line)
 
 
 def parse_yaml(text: str) -> YamlDocument:
@@ -202,6 +227,8 @@ def parse_yaml(text: str) -> YamlDocument:
     if len(text) > MAX_YAML_BYTES:
         raise YamlError(f"the file is larger than {MAX_YAML_BYTES:,} characters", 1,
                         "split it into smaller files (one rule per file)")
+    if LOADER is PureLoader:
+        _refuse_deep_brackets(text)
     if "&" in text:  # without an anchor there can be no alias; with one, refuse any alias before composing
         _refuse_aliases(text)
     loader = LOADER(text)
@@ -218,9 +245,8 @@ def parse_yaml(text: str) -> YamlDocument:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else 1
         message = " ".join(part for part in (error.context, error.problem) if part)
-        if "maximum nesting depth" in message:  # libyaml's own limit (1,000 levels)
-            raise YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", line,
-                            "flatten the data") from None
+        if "maximum nesting depth" in message:  # libyaml's own limit (1,000 levels): find where ours was passed
+            raise _too_deep_error(text, line) from None
         raise YamlError(f"not valid YAML: {message}", line,
                         "check the indentation and quoting on this line and the one before") from None
     except yaml.YAMLError as error:

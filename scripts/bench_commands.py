@@ -34,7 +34,8 @@ SCENARIO = """- rule: synth/dodge-{number:04d}
           mounted: false, mounted_allowed: false}}
   expect: 6
 """
-COMMANDS = {  # name -> arguments after `--root COPY`
+COMMANDS = {  # name -> arguments after `--root COPY`; each size starts with an empty YAML cache
+    "check (empty cache)": ["check"],
     "check": ["check"],
     "i18n check": ["i18n", "check"],
     "i18n update (no change)": ["i18n", "update"],
@@ -78,9 +79,9 @@ def word_rules(into: Path, count: int) -> Path:
     return synthetic_repository(into, count)
 
 
-def run(code: Path, root: Path, arguments: list[str]) -> tuple[float, float, int]:
+def run(code: Path, root: Path, arguments: list[str], cache: Path) -> tuple[float, float, int]:
     """Wall seconds, peak RSS in MiB and exit code of one command in a fresh process."""
-    environment = dict(os.environ, PYTHONPATH=str(code))
+    environment = dict(os.environ, PYTHONPATH=str(code), XDG_CACHE_HOME=str(cache))
     started = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(root), *arguments], cwd=code,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
@@ -103,14 +104,16 @@ def main() -> int:
         for count in args.rules:
             root = make(Path(temporary) / f"repo-{count}", count)
             # Bring every catalog up to date once, so the timed `i18n update` has nothing to change.
-            run(ROOT, root, ["i18n", "update"])
+            cache = Path(temporary) / f"cache-{count}"  # generator.diskcache's folder, empty at first
+            run(ROOT, root, ["i18n", "update"], Path(temporary) / "cache-setup")
             scenario = Path(temporary) / "scenario.yaml"
             text = SCENARIO.format(number=max(count // 2, 1))
             scenario.write_text(text if count else text.replace("synth/dodge-0001", "wap/dodge"), encoding="utf-8")
             total = 13 + count
             for name, arguments in COMMANDS.items():
                 arguments = [item.format(scenario=scenario) for item in arguments]
-                runs = sorted(run(args.code, root, arguments) for _ in range(args.repeat))
+                repeat = 1 if "empty cache" in name else args.repeat
+                runs = sorted(run(args.code, root, arguments, cache) for _ in range(repeat))
                 seconds, peak, code = runs[len(runs) // 2]
                 print(f"{total:>6} {name:<26} {seconds:>8.2f} {peak:>9.0f} {code:>5}", flush=True)
             shutil.rmtree(root, ignore_errors=True)

@@ -58,6 +58,11 @@ def test_three_thousand_nested_levels_are_refused_with_a_line_not_a_recursion_er
     assert error.line == 2 and f"more than {MAX_NESTING} levels" in error.message and error.hint
 
 
+def test_a_megabyte_of_indented_mappings_is_refused_where_it_passes_the_limit(loader):  # F9, block style
+    error = refusal("".join(" " * level + "a:\n" for level in range(1400)))
+    assert error.line == MAX_NESTING + 1 and f"more than {MAX_NESTING} levels" in error.message
+
+
 def test_nesting_up_to_the_limit_is_accepted(loader):
     depth = MAX_NESTING - 1  # the top-level mapping is one level
     document = parse_yaml("x: " + "[" * depth + "1" + "]" * depth + "\n")
