@@ -50,8 +50,9 @@ def test_an_edited_rule_file_appears_on_the_served_page_after_a_reload(repo):
                         encoding="utf-8")
         assert _wait_for(lambda: "Strider Edited" in _fetch(url), 90), "the edit never reached the page"
         russian = f"http://127.0.0.1:{port}/ru/wap/strider/"
+        # The Russian page now says its translation is out of date (written just after the English one).
+        assert _wait_for(lambda: "устаревшей" in _fetch(russian), 30), "the Russian page never showed the edit"
         assert "Parts of this translation may be out of date" not in _fetch(russian)
-        assert "устаревшей" in _fetch(russian)  # the Russian page now says its translation is out of date
     finally:
         server.terminate()
         server.wait(timeout=10)
