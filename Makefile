@@ -30,10 +30,11 @@ browser-deps:  ## Chromium for the browser tests (Debian package; never a downlo
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) browser-deps  ## everything: rules, examples, catalogs, site build, browser tests
+test: $(STAMP) browser-deps  ## everything: rules, examples, catalogs, site build, browser tests, pyflakes
+	$(PY) -m pyflakes generator tests scripts
 	$(PY) -m generator check
 	$(PY) -m generator i18n check
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadfile
 
 clean:
 	rm -rf $(VENV) site build site.staging site.old

@@ -1,4 +1,4 @@
-"""`make serve`: build, serve site/ on 127.0.0.1, and rebuild whenever an input changes."""
+"""`make serve`: build, serve site/ on 127.0.0.1, and update it whenever an input changes (generator.live)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import threading
 import time
 from pathlib import Path
 
+from .inputs import changed, snapshot
+from .live import LiveSite
 from .problems import InputError
-from .site import build_site
 
-WATCHED = ("rules", "translations", "generator", "site_overrides", "docs", "mkdocs.yml")
-POLL_SECONDS = 1.0  # how often the inputs are compared; a rebuild takes a few seconds anyway
+POLL_SECONDS = 0.3  # how often the inputs are compared: a part of every edit's wait, and ~10 ms of stat calls
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -23,25 +23,11 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def snapshot(root: Path) -> dict[str, int]:
-    """Modification times of every watched file, to notice any edit, addition or removal."""
-    state = {}
-    for name in WATCHED:
-        place = root / name
-        files = [place] if place.is_file() else place.rglob("*") if place.exists() else []
-        for file in files:
-            if file.is_file() and "__pycache__" not in file.parts:
-                try:
-                    state[str(file)] = file.stat().st_mtime_ns
-                except FileNotFoundError:
-                    pass
-    return state
-
-
-def rebuild(root: Path, out: Path) -> bool:
-    """Build once; on failure report it and keep serving the last good site."""
+def rebuild(site: LiveSite, edited: set[str] | None = None) -> bool:
+    """Apply an edit (None: build everything); on failure report it and keep serving the last good site."""
+    start = time.perf_counter()
     try:
-        build_site(root, out, quiet=True)
+        written = site.rebuild() if edited is None else site.update(edited)
     except InputError as error:
         print(error.problems.report(), file=sys.stderr, flush=True)
         print("the last good site is still served; fix the problems above and save again", file=sys.stderr)
@@ -49,28 +35,29 @@ def rebuild(root: Path, out: Path) -> bool:
     except Exception as error:  # keep serving whatever went wrong with this build
         print(f"build failed: {error}", file=sys.stderr, flush=True)
         return False
-    print(time.strftime("%H:%M:%S"), "site rebuilt", flush=True)
+    print(time.strftime("%H:%M:%S"), f"{written} page(s) written in {time.perf_counter() - start:.1f} s", flush=True)
     return True
 
 
 def serve(root: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
     root = Path(root).resolve()
     out = root / "site"
-    rebuild(root, out)
+    site = LiveSite(root, out)
+    seen = snapshot(root)
+    rebuild(site)
     out.mkdir(exist_ok=True)
     handler = functools.partial(QuietHandler, directory=str(out))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"serving http://{host}:{port}/ (English /en/, Russian /ru/); edits rebuild the site; Ctrl+C stops",
+    print(f"serving http://{host}:{port}/ (English /en/, Russian /ru/); edits update the site; Ctrl+C stops",
           flush=True)
-    seen = snapshot(root)
     try:
         while True:
             time.sleep(POLL_SECONDS)
             now = snapshot(root)
             if now != seen:
-                seen = now
-                rebuild(root, out)
+                edited, seen = changed(seen, now), now
+                rebuild(site, edited if site.build is not None else None)
     except KeyboardInterrupt:
         pass
     finally:

@@ -1,24 +1,36 @@
-"""Build the whole site: validate everything, render every language in memory, then let MkDocs write it."""
+"""Build orchestration: validate everything, render each language once, let MkDocs write it, publish atomically.
+
+Decision: a `Build` is the only holder of a build's data (validated input, date, rendered
+languages); it is made per build and handed to the MkDocs hooks on the config
+(`mkdocs_config.attach`), never kept in a module global, so every build reads its input afresh.
+"""
 
 from __future__ import annotations
 
-import json
+import ctypes
+import errno
 import os
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 
-import yaml
-from markupsafe import escape
-
 from .i18n.translate import Translations
-from .load import load
+from .inputs import PUBLISHED
+from .load import load_and_validate
+from .mkdocs_config import mkdocs_config, read_config, read_languages, site_name
 from .model import KnowledgeBase
 from .problems import InputError, Problems
 from .render import Page, Renderer
-from .validate import validate
+from .repofiles import repository_files
+from .root_page import write_root_page
+from .search import index_search, search_labels
+
+__all__ = ["Build", "LanguageBuild", "Prepared", "build_site", "language_build", "prepare", "publish",
+           "read_languages", "source_date", "write_site"]
+
+OUTSIDE_GIT_DATE = 1767225600  # 2026-01-01: the date of a tree outside git, so its builds are reproducible too
 
 
 @dataclass
@@ -40,181 +52,164 @@ class Prepared:
     kb: KnowledgeBase
     languages: list[dict]
     translations: dict[str, Translations]
+    config: dict = field(default_factory=dict)  # mkdocs.yml as data
 
 
-_PREPARED: dict[str, Prepared] = {}  # keyed by root, so one `site` run loads the input once
-
-
-def read_languages(root: Path) -> list[dict]:
-    raw = yaml.safe_load((Path(root) / "mkdocs.yml").read_text(encoding="utf-8"))
-    return list(raw.get("extra", {}).get("kb_languages") or [{"code": "en", "name": "English"}])
-
-
-def prepare(root: Path, fresh: bool = False) -> Prepared:
-    """Load and validate rules and every catalog; raise InputError listing every problem."""
+def prepare(root: Path) -> Prepared:
+    """Load and validate rules and every catalog afresh; raise InputError listing every problem."""
     root = Path(root).resolve()
-    if not fresh and str(root) in _PREPARED:
-        return _PREPARED[str(root)]
-    kb, problems = load(root)
-    if not problems:
-        problems.extend(validate(kb))
-    languages = read_languages(root)
+    kb, problems = load_and_validate(root)
+    for folder in PUBLISHED:  # MkDocs would follow a symlink out of the checkout and publish its target
+        repository_files(root, folder, problems)
+    config = read_config(root)
+    languages = read_languages(root, config)
     translations = {}
     checked = kb if not problems else None  # references are checked against a knowledge base that loaded cleanly
     for language in languages:
         translations[language["code"]] = Translations.load(root, language["code"], problems, checked)
     if problems:
         raise InputError(problems)
-    prepared = Prepared(root, kb, languages, translations)
-    _PREPARED[str(root)] = prepared
-    return prepared
+    return Prepared(root, kb, languages, translations, config)
 
 
-def language_build(root: Path, lang: str) -> LanguageBuild:
-    prepared = prepare(root)
+def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer] = Renderer) -> LanguageBuild:
+    """Render every page, the navigation, the export and the search labels of one language."""
+    from .export import export_files
+    from .i18n.status import language_status
+
     if lang not in prepared.translations:
         problems = Problems()
         problems.add("mkdocs.yml", 0, "", f"theme.language is {lang!r}, which is not in extra.kb_languages",
                      "add the language to extra.kb_languages")
         raise InputError(problems)
-    from .i18n.status import language_status
-
     tr = prepared.translations[lang]
     status = language_status(prepared.kb, tr) if len(prepared.languages) > 1 else None
-    renderer = Renderer(prepared.kb, tr, prepared.languages, status=status)
+    renderer = renderer_class(prepared.kb, tr, prepared.languages, status=status)
     pages = renderer.pages()
-    from .export import export_files
-
-    assets = export_files(prepared.kb, tr)
-    from .search import search_labels
-
-    return LanguageBuild(lang, pages, renderer.nav(), assets, search_labels(tr))
+    return LanguageBuild(lang, pages, renderer.nav(), export_files(prepared.kb, tr), search_labels(tr))
 
 
-def _mkdocs_config(root: Path, lang: str, site_dir: Path):
-    from mkdocs.config import load_config
+class Build:
+    """One build of the site: its input read once, its date, and each language rendered at most once."""
 
-    _ = prepare(root).translations[lang].gettext
-    raw = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
-    theme = dict(raw["theme"], language=lang)
-    plugins = raw.get("plugins")
-    # site_url names the English build (…/en/); each language lives beside it under its own prefix.
-    site_root = str(raw.get("site_url") or "http://127.0.0.1:8000/en/").rstrip("/").rsplit("/", 1)[0]
-    # The theme prints these raw (and some with `| e`): escaped once, as Markup, they are text everywhere.
-    extra = dict(raw.get("extra") or {})
-    extra["alternate"] = [{key: escape(value) for key, value in alt.items()} for alt in extra.get("alternate") or []]
-    return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(site_dir), theme=theme,
-                       plugins=plugins, strict=True, site_url=f"{site_root}/{lang}/", extra=extra,
-                       site_name=escape(_("Wargame Rules Knowledge Base")),
-                       site_description=escape(raw.get("site_description") or ""))
+    def __init__(self, root: Path, date: int | None = None, prepared: Prepared | None = None,
+                 keep_mkdocs: bool = False):
+        self.root = Path(root).resolve()
+        self.date = source_date(self.root) if date is None else int(date)
+        self._prepared = prepared
+        self._languages: dict[str, LanguageBuild] = {}
+        # MkDocs' state per language (config, files, nav, env), kept only by `make serve` to update pages later.
+        self.mkdocs: dict[str, dict] | None = {} if keep_mkdocs else None
+
+    @property
+    def prepared(self) -> Prepared:
+        if self._prepared is None:
+            self._prepared = prepare(self.root)
+        return self._prepared
+
+    @prepared.setter
+    def prepared(self, prepared: Prepared) -> None:
+        """New input for the pages rendered from now on (`make serve` after an edit); rendered languages dropped."""
+        self._prepared = prepared
+        self._languages.clear()
+
+    @property
+    def day(self) -> str:
+        """The build date as MkDocs writes it into the sitemap."""
+        return datetime.fromtimestamp(self.date, timezone.utc).strftime("%Y-%m-%d")
+
+    def language(self, lang: str) -> LanguageBuild:
+        if lang not in self._languages:
+            self._languages[lang] = language_build(self.prepared, lang)
+        return self._languages[lang]
+
+    def keep(self, lang: str, **state) -> None:
+        """Remember MkDocs' state of one language, if this build keeps it (see `keep_mkdocs`)."""
+        if self.mkdocs is not None:
+            self.mkdocs.setdefault(lang, {}).update(state)
+
+    def release(self, lang: str) -> None:
+        """Forget a language's pages once MkDocs has written them, so memory holds one language at a time."""
+        self._languages.pop(lang, None)
 
 
-def build_site(root: Path, out: Path | None = None, quiet: bool = False) -> Path:
-    """Build every language into `out` (default site/); on any problem, leave `out` untouched."""
-    from mkdocs.commands.build import build
+def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: int | None = None,
+               search: bool = True) -> Path:
+    """Build every language into `out` (default site/); on any problem, leave `out` untouched.
 
-    root = Path(root).resolve()
-    out = Path(out or root / "site").resolve()
-    _PREPARED.pop(str(root), None)
-    prepared = prepare(root, fresh=True)
-    for language in prepared.languages:  # render everything before writing anything
-        language_build(root, language["code"])
-    os.environ.setdefault("SOURCE_DATE_EPOCH", _source_date(root))  # sitemap dates follow the input, not the clock
+    `date` (seconds since 1970) defaults to the last commit's; `search=False` skips the Pagefind index.
+    """
+    build = Build(root, date)
+    return write_site(build, Path(out or build.root / "site"), quiet, search)
+
+
+def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True) -> Path:
+    """Let MkDocs write every language of `build`, add the root page and the search index, publish to `out`."""
+    from mkdocs.commands.build import build as mkdocs_build
+
+    out = Path(out).resolve()
+    languages = [language["code"] for language in build.prepared.languages]  # every input validated first
     staging = out.with_name(out.name + ".staging")
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        for language in prepared.languages:
-            config = _mkdocs_config(root, language["code"], staging / language["code"])
-            build(config)
-        write_root_page(staging, prepared.languages)
-        index_search(staging, quiet=quiet)
+        for lang in languages:
+            mkdocs_build(mkdocs_config(build, lang, staging / lang))
+            build.release(lang)
+        site_names = {lang: site_name(build.prepared.translations[lang]) for lang in languages}
+        write_root_page(staging, build.prepared.languages, site_names, build.prepared.config)
+        indexed = index_search(staging) if search else "search index skipped"
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    retired = out.with_name(out.name + ".old")
-    shutil.rmtree(retired, ignore_errors=True)
-    if out.exists():
-        os.replace(out, retired)
-    os.replace(staging, out)
-    shutil.rmtree(retired, ignore_errors=True)
+    publish(staging, out)
+    if not quiet:
+        print(indexed)
     return out
 
 
-def _source_date(root: Path) -> str:
+def source_date(root: Path) -> int:
     """Seconds since 1970 of the last commit, so the same input builds the same bytes on any day."""
     try:
         result = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"], capture_output=True, text=True)
         if result.returncode == 0 and result.stdout.strip().isdigit():
-            return result.stdout.strip()
+            return int(result.stdout.strip())
     except OSError:
         pass
-    return "1767225600"  # 2026-01-01, for a tree outside git
+    return OUTSIDE_GIT_DATE
 
 
-def write_root_page(site_dir: Path, languages: list[dict]):
-    """The site root only lets the reader pick a language, so no language owns the root address."""
-    languages = [{key: escape(value) for key, value in lang.items()} for lang in languages]  # mkdocs.yml is input
-    links = "\n".join(
-        f'    <li><a href="{lang["code"]}/" hreflang="{lang["code"]}" lang="{lang["code"]}">{lang["name"]}</a></li>'
-        for lang in languages)
-    alternates = "\n".join(f'  <link rel="alternate" hreflang="{lang["code"]}" href="{lang["code"]}/">'
-                           for lang in languages)
-    html = f"""<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Wargame Rules Knowledge Base</title>
-{alternates}
-  <style>body{{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}}
-  li{{font-size:1.4rem;margin:.6rem 0}}</style>
-</head>
-<body>
-  <h1>Wargame Rules Knowledge Base</h1>
-  <p>Choose a language · Выберите язык</p>
-  <ul>
-{links}
-  </ul>
-</body>
-</html>
-"""
-    (site_dir / "index.html").write_text(html, encoding="utf-8")
+# ------------------------------------------------------------------------------ publishing
+AT_FDCWD = -100  # <fcntl.h>: paths relative to the working directory
+RENAME_EXCHANGE = 2  # <linux/fs.h>: swap two paths in one step
+_NO_EXCHANGE = {errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP}
 
 
-INPUT_FOLDERS = ("rules", "translations", "docs", "site_overrides")  # with mkdocs.yml: all a build reads
-
-
-def copy_inputs(root: Path, into: Path) -> Path:
-    """A copy of a repository's site inputs that builds on its own (used by tests and benchmarks)."""
-    for name in INPUT_FOLDERS:
-        shutil.copytree(root / name, into / name)
-    shutil.copy(root / "mkdocs.yml", into / "mkdocs.yml")
-    (into / "generator").symlink_to(root / "generator")  # mkdocs.yml names its hooks by path
-    return into
-
-
-def pagefind_command(site_dir: Path) -> list[str]:
-    """The Pagefind run that indexes a built site (also timed by scripts/bench_search.py)."""
-    # The ¶ that MkDocs puts after every heading would end up in result titles and excerpts; our own
-    # controls (copy link, § anchors, table heads) carry data-pagefind-ignore in the templates.
-    return [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--exclude-selectors", ".headerlink"]
-
-
-def index_search(site_dir: Path, quiet: bool = False):
-    """Build the Pagefind index (one per page language) if Pagefind is installed."""
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two directories in one system call (Linux renameat2); False where the system cannot."""
     try:
-        import pagefind  # noqa: F401
-    except ImportError:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    if renameat2(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _NO_EXCHANGE:
+        return False
+    raise OSError(code, os.strerror(code), str(second))
+
+
+def publish(staging: Path, out: Path) -> None:
+    """Put the finished `staging` at `out` so that `out` exists at every moment, then remove the old site."""
+    if not out.exists() and not out.is_symlink():
+        os.replace(staging, out)
         return
-    command = pagefind_command(site_dir)
-    result = subprocess.run(command, capture_output=True, text=True)
-    if result.returncode != 0:
-        raise RuntimeError("pagefind failed:\n" + result.stdout + result.stderr)
-    # Pagefind lists the languages in hash-map order, which changes from run to run; sorted, the
-    # whole site is byte-identical across builds.
-    entry = site_dir / "pagefind" / "pagefind-entry.json"
-    if entry.exists():
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        entry.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")), encoding="utf-8")
-    if not quiet:
-        print(result.stdout.strip().splitlines()[-1] if result.stdout.strip() else "pagefind: done")
+    if _exchange(staging, out):  # staging now holds the old site
+        shutil.rmtree(staging, ignore_errors=True)
+        return
+    # Without an atomic exchange (not Linux, or a file system without it): two renames, with a
+    # moment between them in which `out` is missing.
+    retired = out.with_name(out.name + ".old")
+    shutil.rmtree(retired, ignore_errors=True)
+    os.replace(out, retired)
+    os.replace(staging, out)
+    shutil.rmtree(retired, ignore_errors=True)

@@ -112,7 +112,7 @@ def synthetic_repository(into: Path, rules: int, seed: int = 7) -> Path:
     from generator.i18n.catalog import read_catalog, render_catalog
     from generator.i18n.update import plan_update, write_outputs
     from generator.load import load
-    from generator.site import copy_inputs
+    from generator.inputs import copy_inputs
     from generator.validate import validate
 
     shutil.rmtree(into, ignore_errors=True)
@@ -202,7 +202,7 @@ def serve(folder: Path, counter: Counter) -> ThreadingHTTPServer:
 
 
 def index_time(site: Path, runs: int = 3) -> float:
-    from generator.site import pagefind_command
+    from generator.search import pagefind_command
 
     times = []
     for _ in range(runs):
@@ -222,7 +222,9 @@ def index_size(site: Path, lang: str) -> tuple[int, int]:
     return sum(f.stat().st_size for f in files), len(files)
 
 
-def first_query(browser, address: str, lang: str, counter: Counter) -> dict:
+def first_query(browser, address: str, lang: str, counter: Counter, idle: bool = False) -> dict:
+    """Type the language's query on its home page; with `idle`, only once the page's network is idle
+    (a reader who reads before searching: search.js has loaded Pagefind by then)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     external = []
@@ -239,6 +241,10 @@ def first_query(browser, address: str, lang: str, counter: Counter) -> dict:
     page.goto(address + f"{lang}/", wait_until="load")
     page.wait_for_selector(".kb-search--ready .pagefind-ui__search-input")
     page_load = [(p, s) for p, s in counter.take() if "/pagefind/" in p]
+    warm_up = []
+    if idle:
+        page.wait_for_load_state("networkidle")
+        warm_up = [(p, s) for p, s in counter.take() if "/pagefind/" in p]
     box = page.locator(".kb-search input")
     start = time.perf_counter()
     box.fill(QUERIES[lang])
@@ -264,7 +270,8 @@ def first_query(browser, address: str, lang: str, counter: Counter) -> dict:
     context.close()
     assert not external, external
     return {"first_s": first, "second_s": second, "bytes": sum(s for _, s in served), "requests": len(served),
-            "results": results, "page_load_bytes": sum(s for _, s in page_load)}
+            "results": results, "page_load_bytes": sum(s for _, s in page_load),
+            "warm_up_bytes": sum(s for _, s in warm_up)}
 
 
 def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
@@ -283,6 +290,9 @@ def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
         for lang in ("en", "ru"):
             size, files = index_size(out, lang)
             query = first_query(browser, address, lang, counter)
+            idle = first_query(browser, address, lang, counter, idle=True)
+            query.update({"idle_first_s": idle["first_s"], "idle_bytes": idle["bytes"],
+                          "idle_requests": idle["requests"], "warm_up_bytes": idle["warm_up_bytes"]})
             # The weight of one rule page, which must not grow with the number of rules (the nav lists sections only).
             page_bytes = (out / lang / "t9a" / "scout" / "index.html").stat().st_size
             rows.append({"site": label, "lang": lang, "pages": pages[lang], "build_s": build, "index_s": indexing,
@@ -300,14 +310,16 @@ def _kb(size: int) -> str:
 
 def print_table(rows: list[dict]):
     header = ["site", "lang", "pages", "scout page", "site build", "pagefind run", "index (files)", "page load",
-              "query", "1st query", "bytes (requests)", "results", "2nd query"]
+              "query", "1st query", "bytes (requests)", "results", "2nd query", "idle: warm-up", "1st query",
+              "bytes (requests)"]
     lines = [header]
     for row in rows:
         lines.append([row["site"], row["lang"], str(row["pages"]), _kb(row["page_bytes"]), f"{row['build_s']:.1f} s", f"{row['index_s']:.2f} s",
                       f"{_kb(row['index_bytes'])} ({row['index_files']})", _kb(row["page_load_bytes"]),
                       QUERIES[row["lang"]], f"{row['first_s'] * 1000:.0f} ms",
                       f"{_kb(row['bytes'])} ({row['requests']})", str(row["results"]),
-                      f"{row['second_s'] * 1000:.0f} ms"])
+                      f"{row['second_s'] * 1000:.0f} ms", _kb(row["warm_up_bytes"]),
+                      f"{row['idle_first_s'] * 1000:.0f} ms", f"{_kb(row['idle_bytes'])} ({row['idle_requests']})"])
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     for index, line in enumerate(lines):
         print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)))
@@ -316,7 +328,8 @@ def print_table(rows: list[dict]):
     print("\nscout page: size of <lang>/t9a/scout/index.html (the same rule on both sites);"
           "\npagefind run: wall time of `python -m pagefind` over the whole built site (all languages), median of 3;"
           "\nindex: that language's pf_meta, index chunks, fragments and wasm; page load: pagefind-ui.js + .css,"
-          "\nfetched by every page; bytes: response bodies served for the first query.")
+          "\nfetched by every page; bytes: response bodies served for the first query, typed as soon as the box"
+          "\nis ready; idle: the same once the page's network is idle (warm-up: what search.js loaded by then).")
 
 
 def main(argv=None):

@@ -16,7 +16,7 @@ from .conftest import ROOT
 
 @pytest.fixture(scope="module")
 def prepared():
-    return prepare(ROOT, fresh=True)
+    return prepare(ROOT)
 
 
 @pytest.fixture(scope="module", params=["en", "ru"])
@@ -71,8 +71,8 @@ def test_the_published_schema_describes_every_field_and_requires_the_top_level_o
 
 
 def test_the_export_is_byte_identical_across_builds():
-    first = prepare(ROOT, fresh=True)
-    second = prepare(ROOT, fresh=True)
+    first = prepare(ROOT)
+    second = prepare(ROOT)
     for lang in ("en", "ru"):
         assert export_files(first.kb, first.translations[lang]) == export_files(second.kb, second.translations[lang])
     assert set(export_files(first.kb, first.translations["en"])) == {DATA_FILE, SCHEMA_FILE}

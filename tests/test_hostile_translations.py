@@ -10,17 +10,18 @@ from pathlib import Path
 import pytest
 
 from generator.i18n.checks import check_catalogs
-from generator.site import build_site, copy_inputs, prepare
+from generator.inputs import copy_inputs
+from generator.site import build_site, prepare
 
 from .conftest import ROOT
 from .hostile import FIXED, active_parts, plant
 
 
 @pytest.fixture(scope="module")
-def builds(tmp_path_factory):
+def builds(site, tmp_path_factory):
     """(clean site, hostile site, {marker: where it was planted}), each built once for the whole module."""
     work = tmp_path_factory.mktemp("hostile")
-    clean = build_site(copy_inputs(ROOT, work / "clean"), work / "clean-site", quiet=True)
+    clean = site  # the session's build of the repository
     repo = copy_inputs(ROOT, work / "repo")
     planted = plant(repo)
     hostile = build_site(repo, work / "hostile-site", quiet=True)

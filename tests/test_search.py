@@ -10,7 +10,7 @@ from .conftest import ROOT
 
 
 def test_labels_carry_pagefinds_tokens_in_every_language():
-    prepared = prepare(ROOT, fresh=True)
+    prepared = prepare(ROOT)
     english, russian = search_labels(prepared.translations["en"]), search_labels(prepared.translations["ru"])
     assert english["many_results"] == "Results for “[SEARCH_TERM]”: [COUNT]"
     assert russian["many_results"] == "Результатов по запросу «[SEARCH_TERM]»: [COUNT]"
@@ -24,5 +24,5 @@ def test_a_translation_that_drops_a_placeholder_falls_back_to_english(repo):
     catalog = read_catalog(path, "ru")
     next(m for m in catalog if m.id == "Results for “%(query)s”: %(count)s").string = "Результатов: %(count)s"
     path.write_bytes(render_catalog(catalog))
-    labels = search_labels(prepare(repo, fresh=True).translations["ru"])
+    labels = search_labels(prepare(repo).translations["ru"])
     assert labels["many_results"] == "Results for “[SEARCH_TERM]”: [COUNT]"

@@ -8,9 +8,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
-from babel.messages.pofile import read_po
 
-from generator.i18n.catalog import read_catalog, render_catalog
 from generator.i18n.translate import Translations
 from generator.problems import Problems
 from generator.render import Renderer
@@ -18,11 +16,6 @@ from generator.site import build_site, prepare
 from generator.value_types import in_words
 
 from .conftest import ROOT
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return build_site(ROOT, tmp_path_factory.mktemp("build") / "site", quiet=True)
 
 
 class _Links(HTMLParser):
@@ -123,9 +116,9 @@ def test_numbers_follow_the_locale_with_russian_plurals():
 
 
 def test_rendering_is_deterministic():
-    prepared = prepare(ROOT, fresh=True)
+    prepared = prepare(ROOT)
     first = [page.content for page in Renderer(prepared.kb, prepared.translations["ru"], prepared.languages).pages()]
-    prepared = prepare(ROOT, fresh=True)
+    prepared = prepare(ROOT)
     second = [page.content for page in Renderer(prepared.kb, prepared.translations["ru"], prepared.languages).pages()]
     assert first == second
 
@@ -139,15 +132,116 @@ def test_two_builds_of_the_same_input_are_byte_identical_search_index_and_export
     assert not different, different
 
 
-def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_build_passes(repo, tmp_path):
-    path = repo / "translations/ru/rules/wap/strider.po"
-    catalog = read_catalog(path, "ru")
-    message = next(m for m in catalog if m.context == "wap/strider:summary")
-    source = message.id
-    message.string = ""
-    path.write_bytes(render_catalog(catalog))
-    out = build_site(repo, tmp_path / "site", quiet=True)
-    html = (out / "ru/wap/strider/index.html").read_text(encoding="utf-8")
+def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_build_passes(planted_site, kb):
+    html = (planted_site / "ru/wap/martial-arts/index.html").read_text(encoding="utf-8")
     assert 'class="kb-untranslated" lang="en"' in html
-    assert source.split()[0] in html
+    assert kb.rules["wap/martial-arts"].summary.split()[0] in html
     assert "ещё не переведена" in html  # the page-level notice, in Russian
+
+DATE = 1_700_000_000  # 2023-11-14, far from any commit date
+
+
+@pytest.fixture(scope="module")
+def counted_build(tmp_path_factory):
+    """A repository copy built once with a given date, counting the languages rendered: (repo, site, counted)."""
+    import generator.site as site_module
+    from generator.inputs import copy_inputs
+
+    work = tmp_path_factory.mktemp("counted")
+    repo = copy_inputs(ROOT, work / "repo")
+    rendered, real = [], site_module.language_build
+    site_module.language_build = lambda prepared, lang, *rest: rendered.append(lang) or real(prepared, lang, *rest)
+    try:
+        out = build_site(repo, work / "site", quiet=True, date=DATE, search=False)
+    finally:
+        site_module.language_build = real
+    return repo, out, rendered
+
+
+def test_a_build_renders_each_language_exactly_once(counted_build):
+    _repo, _out, rendered = counted_build
+    assert sorted(rendered) == ["en", "ru"]
+
+
+def test_the_sitemap_date_is_the_build_date_passed_in_and_the_environment_is_left_alone(counted_build):
+    import os
+
+    _repo, out, _rendered = counted_build
+    sitemap = (out / "en/sitemap.xml").read_text(encoding="utf-8")
+    assert "<lastmod>2023-11-14</lastmod>" in sitemap and "<lastmod>" + "2026" not in sitemap
+    assert "SOURCE_DATE_EPOCH" not in os.environ or os.environ["SOURCE_DATE_EPOCH"] != str(DATE)
+
+
+def _retitle(repo: Path, title: str):
+    path = repo / "rules/wap/strider.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(?m)^title: .*$", f"title: {title}", text, count=1), encoding="utf-8")
+
+
+def test_generator_site_shows_an_edited_rule_on_the_next_build_in_the_same_process(counted_build, tmp_path):
+    repo, first, _rendered = counted_build  # built once already in this process, before the edit
+    assert "Strider Edited Once" not in (first / "en/wap/strider/index.html").read_text(encoding="utf-8")
+    _retitle(repo, "Strider Edited Once")
+    again = build_site(repo, tmp_path / "site", quiet=True, search=False)
+    assert "Strider Edited Once" in (again / "en/wap/strider/index.html").read_text(encoding="utf-8")
+
+
+def test_plain_mkdocs_builds_show_an_edited_rule_on_the_next_build_in_the_same_process(repo, tmp_path):
+    """What `mkdocs serve` does on a change: load the config afresh and build it in the same process."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    def mkdocs_build() -> str:
+        build(load_config(config_file=str(repo / "mkdocs.yml"), site_dir=str(tmp_path / "mk")))
+        return (tmp_path / "mk/wap/strider/index.html").read_text(encoding="utf-8")
+
+    assert "Strider Edited" not in mkdocs_build()
+    _retitle(repo, "Strider Edited Twice")
+    assert "Strider Edited Twice" in mkdocs_build()
+
+
+def _folder(path: Path, text: str) -> Path:
+    path.mkdir()
+    (path / "index.html").write_text(text, encoding="utf-8")
+    return path
+
+
+def test_publishing_swaps_the_new_site_in_without_ever_renaming_the_old_one_away(tmp_path, monkeypatch):
+    import os
+
+    from generator.site import publish
+
+    out, staging = _folder(tmp_path / "site", "old"), _folder(tmp_path / "site.staging", "new")
+
+    def no_moment_without_site(*args, **kwargs):
+        raise AssertionError("site/ was renamed away: between two renames there would be no site/")
+
+    monkeypatch.setattr(os, "replace", no_moment_without_site)
+    monkeypatch.setattr(os, "rename", no_moment_without_site)
+    publish(staging, out)
+    assert (out / "index.html").read_text(encoding="utf-8") == "new"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["site"]  # the old site is gone, no leftovers
+
+
+def test_the_first_publish_creates_the_site_folder(tmp_path):
+    from generator.site import publish
+
+    publish(_folder(tmp_path / "site.staging", "new"), tmp_path / "site")
+    assert (tmp_path / "site/index.html").read_text(encoding="utf-8") == "new"
+    assert not (tmp_path / "site.staging").exists()
+
+
+@pytest.mark.parametrize("folder", ["docs/assets", "site_overrides"])
+def test_a_symlink_out_of_the_checkout_under_a_published_folder_stops_the_build_before_anything_is_written(
+        repo, tmp_path, folder):
+    from generator.problems import InputError
+
+    secret = tmp_path / "outside.txt"
+    secret.write_text("a secret of the build machine", encoding="utf-8")
+    (repo / folder / "notes.txt").symlink_to(secret)
+    with pytest.raises(InputError) as raised:
+        build_site(repo, tmp_path / "site", quiet=True)
+    report = raised.value.problems.report()
+    assert f"{folder}/notes.txt" in report and "outside the repository" in report
+    assert "a secret" not in report
+    assert not (tmp_path / "site").exists() and not (tmp_path / "site.staging").exists()

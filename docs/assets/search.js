@@ -15,6 +15,8 @@
   var siteRoot = new URL("../", bundle).pathname; // Pagefind stores URLs from the site root: /en/t9a/scout/
   var toggle = root.querySelector(".kb-search__toggle");
   var HIGHLIGHT = "highlight";
+  var DEBOUNCE_MS = 50; // from the last key to the search (Pagefind's default: 300)
+  var IDLE_TIMEOUT_MS = 2000; // load search at the latest this long after the page started, idle or not
 
   // ------------------------------------------------------------------ result links
   function markedWords(excerpt) {
@@ -114,7 +116,8 @@
       resetStyles: false,
       excerptLength: 24,
       pageSize: 10,
-      debounceTimeoutMs: 150,
+      // Short: Pagefind preloads the index chunks for the typed word during the wait anyway.
+      debounceTimeoutMs: DEBOUNCE_MS,
       processResult: processResult,
       translations: labels()
     });
@@ -122,6 +125,30 @@
     var box = input();
     if (box && !box.getAttribute("aria-label")) box.setAttribute("aria-label", box.getAttribute("title") || "Search");
     root.classList.add("kb-search--ready");
+    warmWhenIdle();
+  }
+
+  // ------------------------------------------------------------------ warm-up
+  // Pagefind's interface loads its script, WebAssembly and the language's metadata when its input
+  // gets focus; typing right after that waited for all of it. So we give it that focus event
+  // early: when the page is idle, or as soon as the pointer comes near the search box. The
+  // reader's focus does not move (the event is dispatched, not a real focus()).
+  var warmed = false;
+  function warm() {
+    var box = input();
+    if (warmed || !box) return;
+    warmed = true;
+    box.dispatchEvent(new FocusEvent("focus"));
+  }
+
+  function warmWhenIdle() {
+    root.addEventListener("pointerenter", warm);
+    root.addEventListener("touchstart", warm, { passive: true });
+    if (typeof window.requestIdleCallback === "function") {
+      window.requestIdleCallback(warm, { timeout: IDLE_TIMEOUT_MS });
+    } else {
+      setTimeout(warm, IDLE_TIMEOUT_MS);
+    }
   }
 
   function highlight() {

@@ -17,12 +17,12 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..evaluate import SnippetRuntimeError
-from .drawings import light_infantry, scout, skirmishers  # noqa: F401 - registers the drawings
+from . import drawings  # importing the package registers every drawing
 from .probe import Probe
 from .registry import DRAWINGS, Context, Drawing
 from .svg import number
 
-__all__ = ["Context", "Probe", "figures"]
+__all__ = ["Context", "Probe", "drawings", "figures"]
 
 
 def _drawing(ctx: Context, rule, example):

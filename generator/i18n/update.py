@@ -8,7 +8,7 @@ from pathlib import Path
 from ..model import KnowledgeBase
 from ..problems import Problems, relative
 from ..repofiles import FIX_LINK, write_problem
-from .catalog import (CatalogError, catalog_path, existing_catalogs, merge, new_catalog, read_catalog,
+from .catalog import (CatalogError, catalog_path, existing_catalogs, merge, read_catalog,
                       render_catalog)
 from .extract import SourceMessage, knowledge_base_messages, ui_messages
 from .memory import LazyMemory, prefill

@@ -23,7 +23,8 @@ from urllib.parse import urlparse
 import pytest
 
 from generator.serve import QuietHandler
-from generator.site import build_site, copy_inputs
+from generator.inputs import copy_inputs
+from generator.site import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

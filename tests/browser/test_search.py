@@ -107,3 +107,18 @@ def test_a_word_only_in_clarifications_and_examples_finds_them_in_its_inflected_
     links = page.locator(".pagefind-ui__result-link").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     sections = {urlparse(href).fragment for href in links if "/ru/battlesystem/fighting-withdrawal/" in href}
     assert sections & {"clarifications", "examples"}, sections
+
+
+def test_search_is_loaded_while_the_page_is_idle_without_taking_the_readers_focus(page, guard, base_url):
+    page.goto(base_url + "en/t9a/scout/")
+
+    def names():
+        return [urlparse(url).path.rsplit("/", 1)[-1] for url in guard.requests]
+
+    for _ in range(50):  # up to 10 s: search.js asks for it when the page is idle, at the latest after 2 s
+        if any(name.startswith("pagefind.en_") for name in names()):
+            break
+        page.wait_for_timeout(200)
+    assert "pagefind.js" in names() and any(name.startswith("pagefind.en_") for name in names()), names()
+    assert page.evaluate("() => !document.querySelector('.kb-search').contains(document.activeElement)")
+    assert not page.locator(".kb-search").evaluate("e => e.classList.contains('kb-search--open')")

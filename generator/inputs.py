@@ -1,0 +1,58 @@
+"""The files a site build reads: one list for the build, `make serve`, the MkDocs hooks, tests and benchmarks.
+
+Decision: everything a build reads lives under these paths of the repository; the Python code of
+`generator/` is not an input (a running server keeps the code it started with), its Jinja
+templates are (they are read afresh by every build).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from .repofiles import INPUT_FOLDERS as FOLDERS  # rules, translations, docs, site_overrides
+
+CONFIG = "mkdocs.yml"
+TEMPLATES = "generator/templates"
+PUBLISHED = ("docs", "site_overrides")  # folders MkDocs copies or renders into the site as they are
+# Everything a build reads: copied by copy_inputs, watched by serve and by the hooks under mkdocs serve.
+INPUTS = (CONFIG, *FOLDERS, TEMPLATES)
+
+
+def input_files(root: Path):
+    """Every file a build reads, as paths under `root`."""
+    for name in INPUTS:
+        place = root / name
+        if place.is_file():
+            yield place
+        elif place.is_dir():
+            for file in place.rglob("*"):
+                if "__pycache__" not in file.parts and file.is_file():
+                    yield file
+
+
+def snapshot(root: Path) -> dict[str, int]:
+    """Modification time and size of every input file, to notice any edit, addition or removal."""
+    state = {}
+    for file in input_files(root):
+        try:
+            info = file.stat()
+        except FileNotFoundError:  # removed between listing and stat: the next snapshot sees it gone
+            continue
+        state[str(file.relative_to(root))] = (info.st_mtime_ns, info.st_size)
+    return state
+
+
+def changed(before: dict, after: dict) -> set[str]:
+    """The input paths (relative to the root) added, removed or modified between two snapshots."""
+    return {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
+
+
+def copy_inputs(root: Path, into: Path) -> Path:
+    """A copy of a repository's site inputs that builds on its own (used by tests and benchmarks)."""
+    into.mkdir(parents=True, exist_ok=True)
+    for name in FOLDERS:
+        shutil.copytree(root / name, into / name)
+    shutil.copy(root / CONFIG, into / CONFIG)
+    (into / "generator").symlink_to(root / "generator")  # mkdocs.yml names its hooks by path; templates live there
+    return into

@@ -1,0 +1,228 @@
+"""Measure the site build: time, time per page, peak memory, edit-to-visible under serve, stock MkDocs.
+
+    .venv/bin/python scripts/bench_build.py                     # the real site, +100 and +1,000 rules
+    nice .venv/bin/python scripts/bench_build.py --rules 100    # one synthetic size only
+    .venv/bin/python scripts/bench_build.py --rules 0 --search  # the real site, with search first queries
+
+Sites: the real one (this repository's inputs), and copies with N synthetic rules per language made
+by scripts/bench_search.py's generator (complete catalogs, ~1,200 words per rule).
+
+For each site:
+- build: `python -m generator --root REPO site --out OUT` in a child process; wall time, and the peak
+  resident memory of the largest process of the build (getrusage of the children: the Python build
+  or Pagefind's indexer, whichever is larger), measured in a fresh wrapper process per build;
+- per page: build time divided by the pages of one language (every language has the same pages);
+- edit-to-visible: `python -m generator serve` running; a rule's title is changed on disk and the
+  served page is fetched until it shows the new title; median of three edits;
+- stock: the Markdown pages the generator hands to MkDocs, written out as .md files with the same
+  sections-only navigation, built by plain `mkdocs build` with Material (the project's theme
+  settings and Markdown extensions, Material's own search plugin, no hooks), one run per language;
+- search (with --search): scripts/bench_search.py's first query on the built site, per language.
+
+The machine is shared: run it under `nice` and read the figures as noisy (±30 %).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+PEAK = """import resource, subprocess, sys, time
+start = time.perf_counter()
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)
+"""  # a fresh process per run, so RUSAGE_CHILDREN holds only that run's largest process
+EDITS = 3
+SERVE_TIMEOUT = 600  # seconds to wait for the first build under serve at 1,000 rules
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """(wall seconds, peak MiB of the largest process) of one command."""
+    result = subprocess.run([sys.executable, "-c", PEAK, *command], capture_output=True, text=True, check=True)
+    seconds, kib, code = result.stdout.split()
+    if code != "0":
+        raise RuntimeError(f"{command} failed with {code}")
+    return float(seconds), int(kib) / 1024
+
+
+def build(repo: Path, out: Path) -> dict:
+    seconds, mib = timed([sys.executable, "-m", "generator", "--root", str(repo), "site", "--out", str(out)])
+    pages = sum(1 for _ in (out / "en").rglob("index.html"))
+    return {"build_s": seconds, "peak_mib": mib, "pages": pages, "per_page_ms": seconds / pages * 1000 / 2}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _shows(url: str, text: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return text in response.read().decode("utf-8")
+    except OSError:
+        return False
+
+
+def edit_to_visible(repo: Path, rule: str) -> list[float]:
+    """Seconds from saving a new title of `rule` to the served page showing it, for EDITS edits."""
+    import yaml
+
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(repo), "serve", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+    url = f"http://127.0.0.1:{port}/en/{rule}/"
+    path = repo / "rules" / f"{rule}.yaml"
+    original = path.read_text(encoding="utf-8")
+    line = re.search(r"(?m)^title: .*$", original).group(0)
+    title = yaml.safe_load(line)["title"]
+    times = []
+    try:
+        deadline = time.monotonic() + SERVE_TIMEOUT
+        while not _shows(url, "</html>") and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(2)  # let the first search index finish
+        for number in range(EDITS):
+            marker = f"Edited{number}x"
+            edited = "title: " + json.dumps(f"{marker} {title}", ensure_ascii=False)  # JSON strings are YAML
+            path.write_text(original.replace(line, edited, 1), encoding="utf-8")
+            start = time.perf_counter()
+            while not _shows(url, marker):
+                if time.perf_counter() - start > SERVE_TIMEOUT:
+                    raise RuntimeError("the edit never reached the page")
+                time.sleep(0.05)
+            times.append(time.perf_counter() - start)
+            time.sleep(1.5)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        path.write_text(original, encoding="utf-8")
+    return times
+
+
+def stock(repo: Path, work: Path) -> dict:
+    """Plain MkDocs + Material on the generator's Markdown, sections-only navigation, per language."""
+    import yaml
+
+    from generator.site import language_build, prepare
+
+    prepared = prepare(repo)
+    total, peak = 0.0, 0.0
+    for language in prepared.languages:
+        lang = language["code"]
+        built = language_build(prepared, lang)
+        docs = work / f"stock-{lang}" / "docs"
+        shutil.rmtree(docs.parent, ignore_errors=True)
+        for page in built.pages:
+            (docs / page.path).parent.mkdir(parents=True, exist_ok=True)
+            (docs / page.path).write_text(page.content, encoding="utf-8")
+        for path, content in built.assets.items():
+            (docs / path).parent.mkdir(parents=True, exist_ok=True)
+            (docs / path).write_text(content, encoding="utf-8")
+        shutil.copytree(repo / "docs" / "assets", docs / "assets", dirs_exist_ok=True)
+        raw = prepared.config
+        theme = {key: value for key, value in raw["theme"].items() if key != "custom_dir"}
+        config = {"site_name": "stock", "docs_dir": "docs", "site_dir": "site", "theme": dict(theme, language=lang),
+                  "markdown_extensions": raw["markdown_extensions"], "nav": built.nav, "plugins": ["search"]}
+        (docs.parent / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+        seconds, mib = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(docs.parent / "mkdocs.yml")])
+        total, peak = total + seconds, max(peak, mib)
+    return {"stock_s": total, "stock_peak_mib": peak}
+
+
+def search(out: Path) -> dict:
+    """First-query time and bytes per language (scripts/bench_search.py), typed once the page is idle."""
+    from playwright.sync_api import sync_playwright
+
+    import bench_search
+
+    counter = bench_search.Counter()
+    server = bench_search.serve(out, counter)
+    address = f"http://127.0.0.1:{server.server_port}/"
+    found = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=bench_search.CHROMIUM,
+                                                 args=bench_search.CHROMIUM_ARGS)
+            for lang in ("en", "ru"):
+                cold = bench_search.first_query(browser, address, lang, counter)
+                idle = bench_search.first_query(browser, address, lang, counter, idle=True)
+                found[lang] = {"cold_ms": cold["first_s"] * 1000, "cold_kib": cold["bytes"] / 1024,
+                               "idle_ms": idle["first_s"] * 1000, "idle_kib": idle["bytes"] / 1024,
+                               "warm_up_kib": idle["warm_up_bytes"] / 1024}
+            browser.close()
+    finally:
+        server.shutdown()
+    return found
+
+
+def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, with_stock: bool = True) -> dict:
+    print(f"[{label}] building …", file=sys.stderr, flush=True)
+    row = {"site": label, **build(repo, work / f"{label}-site")}
+    print(f"[{label}] {row}", file=sys.stderr, flush=True)
+    row.update(stock(repo, work) if with_stock else {"stock_s": float("nan"), "stock_peak_mib": float("nan")})
+    print(f"[{label}] stock {row['stock_s']:.1f} s", file=sys.stderr, flush=True)
+    edits = edit_to_visible(repo, rule)
+    row.update({"edit_s": statistics.median(edits), "edits": edits})
+    print(f"[{label}] edits {edits}", file=sys.stderr, flush=True)
+    if with_search:
+        row["search"] = search(work / f"{label}-site")
+    return row
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--rules", type=int, action="append", help="synthetic rules per language (repeatable)")
+    parser.add_argument("--skip-real", action="store_true")
+    parser.add_argument("--search", action="store_true", help="also time the first search query")
+    parser.add_argument("--no-stock", action="store_true", help="skip the stock MkDocs build (it does not change)")
+    parser.add_argument("--keep", help="work in this folder and keep it")
+    args = parser.parse_args(argv)
+    from bench_search import synthetic_repository
+
+    try:
+        from generator.inputs import copy_inputs
+    except ImportError:  # the code before generator.inputs existed, for "before" figures
+        from generator.site import copy_inputs
+
+    sizes = args.rules if args.rules is not None else [100, 1000]
+    work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-build-"))
+    work.mkdir(parents=True, exist_ok=True)
+    rows = []
+    try:
+        if not args.skip_real:
+            shutil.rmtree(work / "real-repo", ignore_errors=True)
+            rows.append(measure("real", copy_inputs(ROOT, work / "real-repo"), work, "wap/strider", args.search,
+                                not args.no_stock))
+        for size in (size for size in sizes if size):
+            repo = synthetic_repository(work / f"synthetic-{size}-repo", size)
+            rows.append(measure(f"+{size}", repo, work, "synth-en/rule-0001", args.search, not args.no_stock))
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print(json.dumps(rows, indent=1))
+    print(f"\n{'site':8} {'pages/lang':>10} {'build':>8} {'per page':>9} {'peak':>9} {'stock':>8} {'ratio':>6} "
+          f"{'edit→visible':>13}")
+    for row in rows:
+        print(f"{row['site']:8} {row['pages']:>10} {row['build_s']:>7.1f}s {row['per_page_ms']:>7.0f}ms "
+              f"{row['peak_mib']:>6.0f}MiB {row['stock_s']:>7.1f}s {row['build_s'] / row['stock_s']:>6.2f} "
+              f"{row['edit_s']:>12.2f}s")
+
+
+if __name__ == "__main__":
+    main()
