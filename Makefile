@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test site check translations browser-deps clean
+.PHONY: serve test site check translations system-deps browser-deps gettext-deps lint clean
 
 $(STAMP): requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,12 +25,15 @@ check: $(STAMP)  ## validate rules and catalogs, run every worked example
 translations: $(STAMP)  ## bring every catalog up to date with the rules (keeps all translations)
 	$(PY) -m generator i18n update
 
-browser-deps:  ## Chromium for the browser tests (Debian package; never a downloaded browser)
-	@command -v chromium >/dev/null 2>&1 || { \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+system-deps:  ## Debian packages the tests use: chromium (browser tests; never a downloaded browser), gettext (msgfmt -c)
+	@missing=""; command -v chromium >/dev/null 2>&1 || missing="chromium"; \
+	command -v msgfmt >/dev/null 2>&1 || missing="$$missing gettext"; \
+	[ -z "$$missing" ] || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; }
 
-test: $(STAMP) browser-deps  ## everything: rules, examples, catalogs, site build, browser tests, pyflakes
+browser-deps gettext-deps: system-deps  ## kept as names for the guides; both install what system-deps installs
+
+test: $(STAMP) system-deps lint  ## everything: workflows, pyflakes, rules, examples, catalogs, site, browser tests
 	$(PY) -m pyflakes generator tests scripts
 	$(PY) -m generator check
 	$(PY) -m generator i18n check
@@ -38,15 +41,6 @@ test: $(STAMP) browser-deps  ## everything: rules, examples, catalogs, site buil
 
 clean:
 	rm -rf $(VENV) site build site.staging site.old
-
-# make test also audits the workflows and needs GNU gettext: prerequisites added to the rule above.
-.PHONY: gettext-deps lint
-test: gettext-deps lint
-
-gettext-deps:  ## GNU gettext, whose msgfmt -c the catalog tests run (Debian package)
-	@command -v msgfmt >/dev/null 2>&1 || { \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gettext >/dev/null; }
 
 lint: $(STAMP)  ## audit the GitHub workflows: actionlint (syntax, expressions) and zizmor (security)
 	$(VENV)/bin/actionlint .github/workflows/*.yml
