@@ -11,6 +11,7 @@ from typing import Any, Optional
 from .evaluate import SnippetRuntimeError
 from .model import KnowledgeBase
 from .problems import Problems, relative
+from .validate import value_problem
 from .yamlfile import YamlError, read_yaml
 
 SCENARIO_KEYS = ("rule", "predicate", "given", "expect", "name", "id")  # the first four are required
@@ -186,6 +187,14 @@ def external_cases(kb: KnowledgeBase, scenarios: ScenarioFile, problems: Problem
                 parts.append("has unknown " + ", ".join(sorted(got - wanted)))
             problems.add(shown, document.line(prefix + (index, "given")), subject,
                          f"given {' and '.join(parts)}", f"{predicate.name} takes: {', '.join(predicate.params)}")
+            continue
+        wrong = [(argument, form) for argument in predicate.args
+                 for form in [value_problem(argument.type, entry["given"][argument.name], argument.values,
+                                            argument.nullable)] if form]
+        for argument, form in wrong:
+            problems.add(shown, document.line(prefix + (index, "given", argument.name)), subject,
+                         f"{argument.name} is {entry['given'][argument.name]!r}", f"expected {form}")
+        if wrong:
             continue
         case_id = str(entry.get("id") or f"{scenarios.path.stem}-{index + 1}")
         cases.append(Case(rule.key, predicate.name, entry["given"], entry["expect"],

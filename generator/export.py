@@ -12,8 +12,10 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from . import urls
 from .i18n.translate import Translations
-from .model import ARG_TYPES, STATUSES, KnowledgeBase
+from .model import STATUSES, KnowledgeBase
+from .value_types import ARG_TYPES, choice_labels, declared_context
 
 # Raised when a field is removed or changes meaning; adding a field keeps the version.
 SCHEMA_VERSION = 1
@@ -51,7 +53,10 @@ class ExportClause(Shape):
 class ExportArgument(Shape):
     name: str = Field(description="Keyword argument name, fixed by the predicate contract.")
     type: Literal[ARG_TYPES] = Field(description="Kind of value; inches, mm and degrees are numbers in those units.")  # type: ignore[valid-type]
-    values: Optional[list[Union[str, int]]] = Field(None, description="The allowed values of a choice.")
+    values: Optional[list[Union[str, int]]] = Field(
+        None, description="The allowed values of a choice; for text, the known ids (any other id is accepted, "
+                          "a misspelt known one is not).")
+    labels: Optional[dict[str, str]] = Field(None, description="A choice value's words for readers, in the export's language.")
     nullable: bool = Field(description="Whether null (unknown / not applicable) is accepted.")
     text: str = Field(description="What the argument means, in the export's language.")
 
@@ -59,6 +64,7 @@ class ExportArgument(Shape):
 class ExportReturns(Shape):
     type: Literal[ARG_TYPES] = Field(description="Kind of the returned value, as for arguments.")  # type: ignore[valid-type]
     values: Optional[list[Union[str, int]]] = Field(None, description="The possible values of a choice.")
+    labels: Optional[dict[str, str]] = Field(None, description="A choice value's words for readers, in the export's language.")
     nullable: bool = Field(description="Whether the predicate may return null.")
     text: str = Field(description="What the result means, in the export's language.")
 
@@ -130,12 +136,15 @@ def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
     def text(context, source, lang):
         return tr.text(context, source, lang).value
 
+    def labels(declared, context, lang):
+        return choice_labels(declared, context, tr, lang) or None
+
     rules = []
     for key in sorted(kb.rules):
         rule = kb.rules[key]
         system = kb.systems[rule.system]
         rules.append(ExportRule(
-            id=rule.key, url=f"/{tr.lang}/{rule.key}/",
+            id=rule.key, url=urls.site_url(tr.lang, urls.rule_url(rule.key)),
             title=text(f"{key}:title", rule.title, rule.lang), source_title=rule.title, source_lang=rule.lang,
             aliases=[ExportAlias(name=alias.name, lang=alias.lang) for alias in rule.aliases],
             system=ExportSystem(id=system.id, name=text(f"{system.id}:name", system.name, system.lang)),
@@ -148,10 +157,12 @@ def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
                 name=p.name, clause=p.clause, code=p.code,
                 summary=text(f"{key}:predicate:{p.name}", p.summary, rule.lang),
                 args=[ExportArgument(name=a.name, type=a.type, values=a.values, nullable=a.nullable,
-                                     text=text(f"{key}:predicate:{p.name}:arg:{a.name}", a.text, rule.lang))
+                                     labels=labels(a, declared_context(key, p.name, a.name), rule.lang),
+                                     text=text(declared_context(key, p.name, a.name), a.text, rule.lang))
                       for a in p.args],
                 returns=ExportReturns(type=p.returns.type, values=p.returns.values, nullable=p.returns.nullable,
-                                      text=text(f"{key}:predicate:{p.name}:returns", p.returns.text, rule.lang)),
+                                      labels=labels(p.returns, declared_context(key, p.name), rule.lang),
+                                      text=text(declared_context(key, p.name), p.returns.text, rule.lang)),
             ) for p in rule.predicates],
             examples=[ExportExample(id=e.id, predicate=e.predicate, clause=e.clause, given=e.given, expect=e.expect,
                                     name=text(f"{key}:example:{e.id}", e.name, rule.lang))

@@ -120,6 +120,20 @@ def render_inline(text: str, link: Callable[[Reference], tuple[str, str, str]]) 
     return "".join(parts)
 
 
+def render_unlinked(text: str, shown: Callable[[Reference], str]) -> str:
+    """Render text to HTML like render_inline, but references as their words only: for text that sits
+    inside a link or a form label, where a nested link is not allowed. `shown(reference)` gives the words."""
+    parts = []
+    position = 0
+    for match in REFERENCE.finditer(text):
+        parts.append(_inline_plain(text[position:match.start()]))
+        reference = Reference(match.group(0), match.group(1).strip(), match.group(2))
+        parts.append(_inline_plain(reference.shown or shown(reference)))
+        position = match.end()
+    parts.append(_inline_plain(text[position:]))
+    return "".join(parts)
+
+
 def _inline_plain(text: str) -> str:
     pieces = []
     position = 0

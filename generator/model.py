@@ -8,15 +8,13 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from .evaluate import Snippet
+from .value_types import ARG_TYPES
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")]
 Lang = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")]
 Text = Annotated[str, StringConstraints(min_length=1, strip_whitespace=True)]
 
-ARG_TYPES = ("bool", "int", "number", "inches", "mm", "degrees", "dice", "point", "points",
-             "size", "choice", "text", "list", "bools", "ints", "any")
 STATUSES = ("rules-as-written", "interpretation", "translation-note")
 
 
@@ -62,27 +60,41 @@ class Clause(Strict):
     text: Text
 
 
-class Argument(Strict):
-    name: Identifier
+class Declared(Strict):
+    """A declared value: an argument or a result. A choice lists its code names and a label for each."""
+
     type: Literal[ARG_TYPES]  # type: ignore[valid-type]
     text: Text
     values: Optional[list[Union[str, int]]] = None
+    labels: Optional[dict[str, Text]] = None  # choice value -> what a reader sees, in the rule's language
     nullable: bool = False
 
     @model_validator(mode="after")
-    def choice_needs_values(self):
+    def choice_needs_values_and_labels(self):
         if self.type == "choice" and not self.values:
             raise ValueError("type 'choice' needs a list of allowed 'values'")
-        if self.type != "choice" and self.values is not None:
-            raise ValueError("'values' is only for type 'choice'")
+        if self.type not in ("choice", "text") and self.values is not None:
+            raise ValueError("'values' is only for type 'choice' (the allowed values) or 'text' (the known ids)")
+        if self.type != "choice" and self.labels is not None:
+            raise ValueError("'labels' are only for type 'choice'")
+        if self.type == "choice":
+            names = [str(value) for value in self.values]
+            missing = [name for name in names if name not in (self.labels or {})]
+            if missing:
+                raise ValueError(f"every choice value needs a label in the rule's language: add labels: "
+                                 f"{{{', '.join(f'{name}: ...' for name in missing)}}} beside 'values'")
+            unknown = sorted(set(self.labels) - set(names))
+            if unknown:
+                raise ValueError(f"labels name values that are not in 'values': {', '.join(unknown)}")
         return self
 
 
-class Returns(Strict):
-    type: Literal[ARG_TYPES]  # type: ignore[valid-type]
-    text: Text
-    values: Optional[list[Union[str, int]]] = None
-    nullable: bool = False
+class Argument(Declared):
+    name: Identifier
+
+
+class Returns(Declared):
+    pass
 
 
 class Predicate(Strict):

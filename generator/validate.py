@@ -5,60 +5,13 @@ from __future__ import annotations
 from collections import Counter
 
 from .markup import references
+from . import value_types
 from .model import KnowledgeBase, Rule
 from .problems import Problems
 
-FORMS = {
-    "bool": "true or false",
-    "int": "a whole number",
-    "number": "a number",
-    "inches": "a number of inches",
-    "mm": "a number of millimetres",
-    "degrees": "a number of degrees",
-    "dice": "a list of whole numbers from 1 to 6 (dice)",
-    "point": "a point [x, y]",
-    "points": "a list of points [[x, y], ...]",
-    "size": "a base size [width_mm, depth_mm]",
-    "text": "a string",
-    "list": "a list",
-    "bools": "a list of true/false",
-    "ints": "a list of whole numbers",
-    "any": "any value",
-}
-
-
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _is_point(value) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value)
-
-
-def value_problem(kind: str, value, values=None, nullable=False):
-    """None if `value` fits the declared type, else the form that was expected."""
-    if value is None:
-        return None if nullable or kind == "any" else f"{FORMS.get(kind, 'one of ' + repr(values))} (null is not allowed here; mark the argument nullable: true if it should be)"
-    checks = {
-        "bool": lambda v: isinstance(v, bool),
-        "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
-        "number": _is_number, "inches": _is_number, "mm": _is_number, "degrees": _is_number,
-        "dice": lambda v: isinstance(v, list) and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in v),
-        "point": _is_point,
-        "points": lambda v: isinstance(v, list) and all(_is_point(p) for p in v),
-        "size": _is_point,
-        "text": lambda v: isinstance(v, str),
-        "list": lambda v: isinstance(v, list),
-        "bools": lambda v: isinstance(v, list) and all(isinstance(b, bool) for b in v),
-        "ints": lambda v: isinstance(v, list) and all(isinstance(i, int) and not isinstance(i, bool) for i in v),
-        "any": lambda v: True,
-        "choice": lambda v: v in (values or []),
-    }
-    if checks[kind](value):
-        return None
-    if kind == "choice":
-        return "one of " + ", ".join(str(v) for v in values or [])
-    return FORMS[kind]
+# The value types (their checks and English forms) are owned by generator/value_types.py.
+FORMS = value_types.FORMS
+value_problem = value_types.value_problem
 
 
 def reference_problem(kb: KnowledgeBase, target: str):

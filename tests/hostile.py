@@ -41,7 +41,7 @@ FIXED = {
     ("ru", "ui", "Rule text"): "Текст <script>alert(1)</script>",
     ("ru", "ui", "Worked examples"): "Примеры {{ config }}",
     ("ru", "ui", "Clarifications"): "Разъяснения {%% raw %%}x{%% endraw %%}",
-    ("ru", "ui", "Predicates"): "Предикаты {% raw %}x{% endraw %}",  # a lone %: English is shown, check reports it
+    ("ru", "ui", "Ask this rule"): "Спросите {% raw %}x{% endraw %}",  # a lone %: English is shown, check reports it
     ("ru", "ui", "Nothing found"): "'><script>alert(1)</script>",
 }
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")

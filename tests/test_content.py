@@ -13,10 +13,14 @@ from generator.i18n.status import language_status
 from generator.i18n.translate import Translations
 from generator.problems import Problems
 
+from . import paraphrase
 from .conftest import ROOT, SHARED
 
 INVENTORY = SHARED / "RULES.md"
 SEEDS = SHARED / "seeds"
+# The inventory and the seeds live beside the checkout, not in it: a plain clone skips what needs them.
+needs_shared = pytest.mark.skipif(not INVENTORY.is_file() or not SEEDS.is_dir(),
+                                  reason=f"{SHARED} (RULES.md and seeds/) is not beside this checkout")
 RULE_KEYS = ["battlesystem/skirmishers", "battlesystem/fighting-withdrawal", "battlesystem-campaign/fighting-withdrawal",
              "wap/skirmishers", "wap/immunity", "wap/strider", "wap/dodge", "wap/daemonic", "wap/daemon-of-nurgle",
              "wap/martial-arts", "t9a/requires-two-hands", "t9a/scout", "t9a/light-infantry"]
@@ -39,15 +43,17 @@ def contract() -> dict[str, dict[str, list[str]]]:
     return found
 
 
-CONTRACT = contract()
+CONTRACT = contract() if INVENTORY.is_file() else {}
 
 
+@needs_shared
 def test_the_inventory_was_read():
     assert set(CONTRACT) == set(RULE_KEYS)
     assert CONTRACT["t9a/scout"]["deploy_ok"] == ["in_own_zone", "enemy_distance", "terrain"]
     assert CONTRACT["wap/strider"]["dangerous_test"] == ["strider", "terrain", "dangerous"]
 
 
+@needs_shared
 @pytest.mark.parametrize("key", RULE_KEYS)
 def test_every_contract_predicate_exists_with_exactly_its_arguments(kb, key):
     rule = kb.rules.get(key)
@@ -86,6 +92,7 @@ def test_the_alias_of_t9a_light_infantry_is_recorded(kb):
     assert ("Skirmisher", "en") in aliases
 
 
+@needs_shared
 def test_every_term_the_inventory_lists_has_a_glossary_entry(kb):
     text = INVENTORY.read_text(encoding="utf-8")
     listed = text.split("## Terms referenced but not defined in the sources", 1)[1].split("Each needs")[0]
@@ -109,6 +116,7 @@ def _grams(words, n=8):
     return {" ".join(words[i:i + n]) for i in range(len(words) - n + 1)}
 
 
+@needs_shared
 def test_no_run_of_eight_words_from_the_source_documents_appears_in_rules_or_translations():
     source = set()
     for seed in sorted(SEEDS.glob("*")):
@@ -120,6 +128,75 @@ def test_no_run_of_eight_words_from_the_source_documents_appears_in_rules_or_tra
                 for gram in sorted(_grams(_words(path.read_text(encoding="utf-8"))) & source):
                     copied.append(f"{path.relative_to(ROOT)}: {gram}")
     assert not copied, "\n".join(copied[:20])
+
+
+@pytest.fixture(scope="module")
+def paraphrase_findings():
+    stems = paraphrase.Stems()
+    return paraphrase.findings(paraphrase.our_sentences(ROOT, stems), paraphrase.seed_sentences(SEEDS, stems))
+
+
+@needs_shared
+def test_no_sentence_follows_a_source_sentence_with_synonyms_swapped_in(paraphrase_findings):
+    found = [str(f) for f in paraphrase_findings if not paraphrase.allowed_entry(f)]
+    assert not found, f"{len(found)} sentence(s) paraphrase the source (run python tests/paraphrase.py):\n" + \
+        "\n".join(found[:15])
+
+
+@needs_shared
+def test_the_paraphrase_allow_list_is_a_handful_of_entries_each_still_needed(paraphrase_findings):
+    assert len(paraphrase.ALLOWED) <= 5
+    used = {paraphrase.allowed_entry(f) for f in paraphrase_findings}
+    for entry in paraphrase.ALLOWED:
+        assert len(entry) == 3 and entry[2].strip(), f"{entry}: give the file, the sentence's first words and why"
+        assert entry in used, f"{entry[0]}: {entry[1]!r} no longer paraphrases the source; drop it from ALLOWED"
+
+
+def test_a_sentence_with_synonyms_swapped_in_is_caught_and_one_rewritten_from_the_facts_is_not():
+    stems = paraphrase.Stems()
+    seed = paraphrase.Sentence("seed:1", "", stems(
+        "Skirmishers can shoot even if they marched or reformed earlier in the turn, providing their weapon "
+        "doesn't have Move or Fire."))
+    swapped = paraphrase.Sentence("ours:1", "", stems(
+        "Skirmishers may fire even when they marched or reformed before in that turn, provided the weapon "
+        "lacks Move or Fire."))
+    rewritten = paraphrase.Sentence("ours:2", "", stems(
+        "Marching or reforming does not stop a skirmisher unit from shooting afterwards, unless its weapons "
+        "are Move or Fire."))
+    found = paraphrase.findings([swapped, rewritten], [seed])
+    assert [f.ours.where for f in found] == ["ours:1"]
+    assert found[0].run >= paraphrase.MIN_RUN
+
+
+def test_russian_sentences_are_stemmed_so_a_change_of_case_does_not_hide_a_paraphrase():
+    stems = paraphrase.Stems()
+    seed = paraphrase.Sentence("seed:1", "", stems(
+        "Подразделения, выставленные за пределами зоны расстановки игрока, не могут объявлять нападения "
+        "в первом раунде первого игрока."))
+    ours = paraphrase.Sentence("ours:1", "", stems(
+        "Подразделение, выставленное за пределами своей зоны расстановки, не может объявить нападение в "
+        "первом раунде первого игрока."))
+    assert [f.ours.where for f in paraphrase.findings([ours], [seed])] == ["ours:1"]
+
+
+def test_the_report_names_the_file_and_line_of_a_sentence_that_follows_a_source(tmp_path, capsys):
+    # A "source" made of one of our own clause sentences, swapped synonyms and all: the report must find it.
+    sentence = "that reform and march so that no model goes further than 8″ keep both reforms."
+    path = ROOT / "rules/wap/skirmishers.yaml"
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if sentence in text)
+    (tmp_path / "000_fake.txt").write_text("Skirmishers having Movement 5 which reform and march such that no "
+                                           "model travels further than 8 inches retain both reforms.\n",
+                                           encoding="utf-8")
+    assert paraphrase.main(["paraphrase.py", str(tmp_path)]) == 1
+    out = capsys.readouterr().out
+    assert f"rules/wap/skirmishers.yaml:{line}: " in out and "000_fake.txt:1" in out
+    assert out.strip().splitlines()[-1].startswith("1 sentence(s) follow a source sentence")
+
+
+def test_the_common_subsequence_keeps_the_order_of_words():
+    assert paraphrase.common_run(tuple("abcdefg"), tuple("abcdefg")) == 7
+    assert paraphrase.common_run(tuple("abcdefg"), tuple("gfedcba")) == 1
+    assert paraphrase.common_run(tuple("axbycz"), tuple("abc")) == 3
 
 
 # --- translations complete ----------------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_the_payloads_reached_the_pages_as_visible_text(builds):
     markers = set(re.findall(r"\bK\d+\b", everything)) & set(planted)
     where = {planted[marker] for marker in markers}
     for sink in ("mkdocs.yml:extra.kb_languages:name", "ru:ui:Wargame Rules Knowledge Base", "ru:ui:See also",
-                 "ru:ui:Glossary", "ru:ui:Rules A–Z", "ru:ui:Systems", "ru:ui:Diagrams of the examples",
+                 "ru:ui:Glossary", "ru:ui:Rules A–Z", "ru:ui:Systems", "ru:ui:For developers",
                  "ru:rules/wap/_system:wap:name", "ru:rules/glossary:term:vanguard:term", "en:rules/t9a/scout:t9a/scout:title"):
         assert sink in where, f"the payload planted in {sink} is not shown on any page"
     assert len(markers) > 0.6 * len(planted), f"only {len(markers)} of {len(planted)} payloads are shown"
@@ -86,9 +86,9 @@ def test_an_interface_translation_with_markup_or_template_syntax_is_shown_as_lit
 
 def test_an_interface_translation_with_a_lone_percent_falls_back_to_english_and_is_reported(builds):
     _clean, hostile, _planted, repo = builds
-    assert re.search(r'<h2 id="predicates">Predicates', (hostile / "ru/t9a/scout/index.html").read_text(encoding="utf-8"))
+    assert re.search(r'<h2 id="ask">Ask this rule', (hostile / "ru/t9a/scout/index.html").read_text(encoding="utf-8"))
     problems = check_catalogs(repo, prepare(repo).kb, ["ru"])
-    assert any(problem.subject == "'Predicates'" and "lone %" in problem.message for problem in problems)
+    assert any(problem.subject == "'Ask this rule'" and "lone %" in problem.message for problem in problems)
 
 
 def test_a_hostile_search_label_reaches_the_page_as_json_data_not_markup(builds):

@@ -15,7 +15,7 @@ from generator.i18n.translate import Translations
 from generator.problems import Problems
 from generator.render import Renderer
 from generator.site import build_site, prepare
-from generator.words import in_words
+from generator.value_types import in_words
 
 from .conftest import ROOT
 

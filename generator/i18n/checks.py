@@ -17,6 +17,7 @@ from ..problems import Problem, Problems, relative
 from ..yamlfile import read_document
 from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
 from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
+from .typography import LANG as TYPOGRAPHY_LANG, check_russian
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -121,10 +122,21 @@ def _word_keys(stems: list[str], lang: str) -> frozenset:
     return frozenset(stems) if lang == "en" else frozenset(stems) | {stem[:4] for stem in stems}
 
 
+def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
+    """The words left once every occurrence of needle is blanked out."""
+    same = (lambda a, b: a == b) if lang == "en" else _same_stem
+    words, size = list(haystack), len(needle)
+    for i in range(len(words) - size + 1):
+        if all(same(word, term) for word, term in zip(words[i:i + size], needle)):
+            words[i:i + size] = [""] * size
+    return words
+
+
 @dataclass(frozen=True)
 class Term:
     source: str
     target: str
+    accept: tuple = ()  # other renderings that also satisfy the check (a book's own term for the concept)
 
 
 class Glossary:
@@ -132,14 +144,17 @@ class Glossary:
 
     def __init__(self, terms):
         self.terms = list(terms)
-        self._stemmed: dict[tuple[str, str], list] = {}
+        self._stemmed: dict[tuple[str, str], tuple] = {}
 
     def stemmed(self, source_lang: str, lang: str) -> tuple[list, dict]:
-        """[(position, term, source stems, target stems)], and the same grouped by first source stem."""
+        """[(position, term, source stems, stems of each accepted rendering)], longest terms first (the words a
+        longer term has matched, "rank and file", are not checked again as "rank"), and the same by first stem."""
         key = (source_lang, lang)
         if key not in self._stemmed:
-            entries = [(position, term, _stems(term.source, source_lang), _stems(term.target, lang))
-                       for position, term in enumerate(self.terms)]
+            stemmed = [(term, _stems(term.source, source_lang)) for term in self.terms]
+            stemmed.sort(key=lambda item: -len(item[1]))
+            entries = [(position, term, needle, [_stems(target, lang) for target in (term.target, *term.accept)])
+                       for position, (term, needle) in enumerate(stemmed)]
             by_first: dict[str, list] = {}
             for entry in entries:
                 if entry[2]:
@@ -148,13 +163,17 @@ class Glossary:
         return self._stemmed[key]
 
     def candidates(self, source_lang: str, lang: str, source_stems: list[str]) -> list:
-        """The terms a source text may use, in glossary order: for English only those whose first word it has."""
+        """The terms a source text may use, in checking order: for English only those whose first word it has."""
         entries, by_first = self.stemmed(source_lang, lang)
         if source_lang != "en":
             return entries
-        return sorted(entry for stem in set(source_stems) for entry in by_first.get(stem, ()))
+        return sorted((entry for stem in set(source_stems) for entry in by_first.get(stem, ())),
+                      key=lambda entry: entry[0])
 
 
+GLOSSARY_KEYS = ("lang", "terms", "forbidden")
+TERM_KEYS = ("source", "target", "accept", "aliases", "forbidden")
+TERM_LISTS = ("accept", "aliases", "forbidden")  # each a list of words; see translations/ru/glossary.yaml
 GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the term translations use>}; "
                  "see the comments at the top of the file")
 
@@ -173,8 +192,9 @@ def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
     if not isinstance(data, dict):
         return [], [Problem(shown, document.line(()), "glossary", "must be a mapping with `lang:` and `terms:`",
                             GLOSSARY_HINT)]
-    problems = [Problem(shown, document.line((key,)), "glossary", f"unknown key {key!r}", "use only lang and terms")
-                for key in data if key not in ("lang", "terms")]
+    problems = [Problem(shown, document.line((key,)), "glossary", f"unknown key {key!r}",
+                        "use only lang, terms and forbidden")
+                for key in data if key not in GLOSSARY_KEYS]
     if data.get("lang", lang) != lang:
         problems.append(Problem(shown, document.line(("lang",)), "glossary",
                                 f"says lang: {data.get('lang')!r} but sits in translations/{lang}/",
@@ -187,8 +207,11 @@ def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
     for index, entry in enumerate(entries):
         line = document.line(("terms", index))
         fields = entry if isinstance(entry, dict) else {}
-        wrong = [key for key in fields if key not in ("source", "target")]
+        wrong = [key for key in fields if key not in TERM_KEYS]
         missing = [key for key in ("source", "target") if not isinstance(fields.get(key), str) or not fields[key].strip()]
+        lists = [key for key in TERM_LISTS if key in fields and not _texts(fields[key])]
+        if lists:
+            missing += [f"{key} (a list of words)" for key in lists]
         if not isinstance(entry, dict) or wrong or missing:
             detail = ("is not a mapping" if not isinstance(entry, dict) else
                       "; ".join(part for part in (f"unknown key(s) {', '.join(map(repr, wrong))}" if wrong else "",
@@ -201,7 +224,14 @@ def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
                                     f"{seen[fields['source']]})", "keep one entry per source term"))
             continue
         seen[fields["source"]] = line
-        terms.append(Term(fields["source"], fields["target"]))
+        terms.append(Term(fields["source"], fields["target"], tuple(fields.get("accept") or ())))
+    for index, entry in enumerate(data.get("forbidden") or []):
+        phrase = entry.get("phrase") if isinstance(entry, dict) else None
+        if not (isinstance(phrase, str) and phrase.strip() or _texts(phrase)) or \
+                not isinstance(entry.get("use"), str) or set(entry) - {"phrase", "use"}:
+            problems.append(Problem(shown, document.line(("forbidden", index)), "glossary",
+                                    f"forbidden entry {index + 1} needs exactly phrase (a text or a list) and use "
+                                    f"(what to write instead)", GLOSSARY_HINT))
     return terms, problems
 
 
@@ -215,6 +245,10 @@ def _targets(text: str) -> Counter:
 def _markup(text: str) -> dict[str, int]:
     # Most texts have neither code nor emphasis: skip the four regular expressions for them.
     return markup_signature(text) if "`" in text or "*" in text else _NO_MARKUP
+
+
+def _texts(value) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) and item.strip() for item in value)
 
 
 def check_message(source: str, translation: str, source_lang: str, lang: str, glossary) -> list[str]:
@@ -241,15 +275,16 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
                           f"{translated_markup[kind]} in the translation")
     glossary = glossary if isinstance(glossary, Glossary) else Glossary(glossary)
     source_stems = _stems(_REFERENCE_TARGET.sub(" ", source), source_lang)
-    source_words = _word_keys(source_stems, source_lang)
+    source_words = _word_keys(source_stems, source_lang)  # stays a superset as matched words are blanked
     translated_stems = translated_words = None  # stemmed only when the source uses a term
-    for _position, term, term_source, term_target in glossary.candidates(source_lang, lang, source_stems):
-        if not _contains(source_stems, term_source, source_lang, source_words):
+    for _position, term, needle, targets in glossary.candidates(source_lang, lang, source_stems):
+        if not _contains(source_stems, needle, source_lang, source_words):
             continue
+        source_stems = _without(source_stems, needle, source_lang)
         if translated_stems is None:
             translated_stems = _stems(translation, lang)
             translated_words = _word_keys(translated_stems, lang)
-        if not _contains(translated_stems, term_target, lang, translated_words):
+        if not any(_contains(translated_stems, target, lang, translated_words) for target in targets):
             issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
                           f"{term.target!r} (any case or number)")
     return issues
@@ -305,6 +340,8 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
                 source_lang = source.source_lang if source else "en"
                 for issue in check_message(message.id, message.string, source_lang, lang, glossary):
                     problems.append(Problem(shown, message.lineno, label, issue))
+    if TYPOGRAPHY_LANG in languages:
+        problems.extend(check_russian(root, kb))
     return problems
 
 

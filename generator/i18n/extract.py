@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Optional
 
 from ..model import KnowledgeBase, Rule
+from ..urls import rule_url, site_url
 from ..yamlfile import YamlError, parse_yaml
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -37,7 +38,7 @@ class SourceMessage:
 def rule_messages(kb: KnowledgeBase, rule: Rule) -> list[SourceMessage]:
     origin = kb.origins[rule.key]
     catalog = f"rules/{rule.key}"
-    page = f"/{{lang}}/{rule.key}/"
+    page = site_url("{lang}", rule_url(rule.key))
     messages = []
 
     def add(suffix, text, path, what, anchor=""):
@@ -57,8 +58,16 @@ def rule_messages(kb: KnowledgeBase, rule: Rule) -> list[SourceMessage]:
             add(f"predicate:{predicate.name}:arg:{argument.name}", argument.text,
                 ("predicates", index, "args", number, "text"),
                 f"predicate {predicate.name}: meaning of argument {argument.name} ({argument.type})", anchor)
+            for value, label in (argument.labels or {}).items():
+                add(f"predicate:{predicate.name}:arg:{argument.name}:value:{value}", label,
+                    ("predicates", index, "args", number, "labels", value),
+                    f"predicate {predicate.name}: label of the value {value} of argument {argument.name}", anchor)
         add(f"predicate:{predicate.name}:returns", predicate.returns.text, ("predicates", index, "returns", "text"),
             f"predicate {predicate.name}: meaning of its result ({predicate.returns.type})", anchor)
+        for value, label in (predicate.returns.labels or {}).items():
+            add(f"predicate:{predicate.name}:returns:value:{value}", label,
+                ("predicates", index, "returns", "labels", value),
+                f"predicate {predicate.name}: label of the result value {value}", anchor)
     for index, example in enumerate(rule.examples):
         add(f"example:{example.id}", example.name, ("examples", index, "name"),
             f"worked example {example.id} ({example.predicate}, given {example.given} → {example.expect!r})",
@@ -132,7 +141,7 @@ def ui_messages() -> list[SourceMessage]:
     from babel.messages.extract import extract
 
     found: dict[object, SourceMessage] = {}
-    files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.glob("*.py"))
+    files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.rglob("*.py"))  # subpackages too (diagrams/)
     for path in files:
         method = "python" if path.suffix == ".py" else "jinja2.ext:babel_extract"
         with path.open("rb") as handle:

@@ -1,0 +1,1 @@
+"""One module per rule family; importing a module registers its drawings."""

@@ -1,0 +1,138 @@
+"""Russian typography and forbidden words, checked in every Russian catalog and in the Russian-source rules."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import yaml
+
+from ..model import KnowledgeBase
+from ..problems import Problem, relative
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
+from .extract import knowledge_base_messages
+
+LANG = "ru"
+NBSP = "\u00a0"
+# Units written after a number; the space before them must not break («25 мм», «4 дюйма»).
+UNITS = r"(?:мм|см|дюйм(?:а|ов)?|К6)"
+AROUND = 12  # characters of context shown on either side of a slip
+_CODE = re.compile(r"`[^`]*`")
+_REFERENCE = re.compile(r"\[\[([^\]|]*)(?:\|([^\]]*))?\]\]")
+
+# (pattern, what is wrong, how to fix it); patterns run on the text a reader sees (code spans removed).
+_RULES = [
+    (re.compile(rf"\d(?:[,.]\d+)? {UNITS}(?!\w)"), "a plain space between a number and its unit",
+     "write a no-break space (U+00A0) so «25 мм» never splits across lines"),
+    (re.compile(r" [—–]"), "a plain space before a dash",
+     "write a no-break space (U+00A0) before «—» so no line starts with the dash"),
+    (re.compile(r"\""), "a straight quote", "use « » (and „ “ inside them)"),
+    (re.compile(r"(?:^|\s)-(?=\s|$)"), "a hyphen used as a dash", "write « — » (em dash, no-break space before it)"),
+    (re.compile(r"(?<=\d)-(?=\d)"), "a hyphen between numbers", "write a range with an en dash: 55–56"),
+    (re.compile(r"[!?][.,;:]"), "double punctuation after «!» or «?»",
+     "end the sentence with the «!» (or put the name in « » and punctuate after the closing quote)"),
+    (re.compile(r"(?<![\w`])\d*D\d+"), "dice written with a Latin D", "write dice as 2К6 (Cyrillic К)"),
+    (re.compile(r"(?<![\w.,])\d+\.\d+(?![\w.])"), "a decimal point", "write a decimal comma: 0,5"),
+]
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """A word or phrase no Russian text may use, and what to write instead."""
+
+    words: tuple[str, ...]  # each word exact, or a prefix when it ends in *
+    use: str
+
+    @cached_property
+    def pattern(self) -> re.Pattern:
+        # One regex per entry: far quicker than comparing word lists for every message.
+        parts = [re.escape(word[:-1]) + r"[^\W\d_]*" if word.endswith("*") else re.escape(word)
+                 for word in self.words]
+        return re.compile(r"(?<![^\W\d_])" + r"[\W\d_]+".join(parts) + r"(?![^\W\d_])", re.IGNORECASE)
+
+    def found_in(self, text: str) -> bool:
+        # The first word's literal part must occur at all before the regex is worth running.
+        return self.words[0].rstrip("*") in text.casefold() and self.pattern.search(text) is not None
+
+
+def _phrase(text: str) -> tuple[str, ...]:
+    return tuple(part.casefold() for part in str(text).split())
+
+
+def read_forbidden(root: Path) -> list[Forbidden]:
+    """The forbidden words of translations/ru/glossary.yaml: per term (use the target) and the top-level list.
+
+    Malformed entries are skipped here: `read_glossary` reports them with file and line."""
+    path = Path(root) / "translations" / LANG / "glossary.yaml"
+    if not path.exists():
+        return []
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return []
+    data = data if isinstance(data, dict) else {}
+    found = []
+    for term in data.get("terms") or []:
+        if isinstance(term, dict) and isinstance(term.get("forbidden"), list):
+            found += [Forbidden(_phrase(phrase), f"the glossary term is «{term.get('target')}»")
+                      for phrase in term["forbidden"] if isinstance(phrase, str) and phrase.strip()]
+    for entry in data.get("forbidden") or []:
+        if not isinstance(entry, dict) or not isinstance(entry.get("use"), str):
+            continue
+        phrases = entry.get("phrase") if isinstance(entry.get("phrase"), list) else [entry.get("phrase")]
+        found += [Forbidden(_phrase(phrase), entry["use"])
+                  for phrase in phrases if isinstance(phrase, str) and phrase.strip()]
+    return found
+
+
+def shown_text(text: str) -> str:
+    """What a reader sees: code spans dropped, a reference replaced by its shown words (or nothing)."""
+    text = _CODE.sub(" ", text or "")
+    return _REFERENCE.sub(lambda match: match.group(2) or " ", text)
+
+
+def text_issues(text: str, forbidden: list[Forbidden]) -> list[tuple[str, str]]:
+    """Every typography slip and forbidden word in one Russian text, as (problem, hint) pairs."""
+    shown = shown_text(text)
+    issues = []
+    for pattern, problem, hint in _RULES:
+        match = pattern.search(shown)
+        if match:
+            issues.append((f"{problem} in «…{_around(shown, match)}…»", hint))
+    for entry in forbidden:
+        if entry.found_in(shown):
+            issues.append((f"uses «{' '.join(entry.words)}»", entry.use))
+    return issues
+
+
+def _around(text: str, match: re.Match) -> str:
+    return text[max(0, match.start() - AROUND):match.end() + AROUND].replace(NBSP, "⍽").replace("\n", " ")
+
+
+def check_russian(root: Path, kb: KnowledgeBase) -> list[Problem]:
+    """Typography problems in every Russian catalog string and in every Russian-source text of the rules."""
+    forbidden = read_forbidden(root)
+    problems = []
+    for message in knowledge_base_messages(kb):
+        if message.source_lang != LANG or not message.locations:
+            continue
+        path, line = message.locations[0]
+        for problem, hint in text_issues(str(message.msgid), forbidden):
+            problems.append(Problem(relative(Path(path), root), line, message.context, problem, hint))
+    for name in existing_catalogs(root, LANG):
+        path = catalog_path(root, LANG, name)
+        try:
+            catalog = read_entries(path, LANG, root)  # the checks' fast, cached reader (i18n-safety)
+        except CatalogError:
+            continue  # check_catalogs reports the syntax error
+        for message in catalog:
+            if not message.id:  # fuzzy strings too, as the other checks do
+                continue
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            subject = message_label(message)
+            for text in strings:
+                for problem, hint in text_issues(text or "", forbidden):
+                    problems.append(Problem(relative(path, root), message.lineno, subject, problem, hint))
+    return problems

@@ -1,0 +1,149 @@
+"""The page builder: every page of one language, as Markdown with front matter, and the navigation."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from html import escape as html_escape
+from pathlib import Path
+
+import yaml
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from .. import diagrams, markup, urls
+from ..i18n.translate import FUZZY, MISSING, Translations
+from ..model import STATUSES, KnowledgeBase, Rule
+from .links import LinkResolver, Links
+from .scope import PageScope
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+@dataclass
+class Page:
+    """One generated page: its path under the language's docs folder and its Markdown."""
+
+    path: str
+    content: str
+
+
+def md_escape(text: str) -> Markup:
+    """Text safe inside a Markdown heading or front matter-free line: HTML and Markdown both neutralised."""
+    return markup.as_text(text)
+
+
+class Renderer:
+    """Turns the knowledge base into the Markdown pages of one language (one PageScope per page)."""
+
+    def __init__(self, kb: KnowledgeBase, tr: Translations, languages: list[dict], status=None,
+                 links: Links | None = None):
+        self.kb, self.tr, self.lang, self.status = kb, tr, tr.lang, status
+        self.links = links if links is not None else Links.of(kb)  # pass one Links to share it across languages
+        self.resolver = LinkResolver(kb, tr)
+        self.probe = diagrams.Probe()  # predicate limits the diagrams read, kept for this renderer only
+        self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                               keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
+                               comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
+        # Jinja marks translated strings safe; ours are data, so they are escaped (for HTML and Markdown:
+        # many land in headings) before it sees them.
+        self.env.install_gettext_callables(lambda text: markup.pattern_as_text(tr.gettext(text)),
+                                           lambda one, many, n: markup.pattern_as_text(tr.ngettext(one, many, n)),
+                                           newstyle=True)
+        self.env.filters["md"] = md_escape
+        self.env.globals.update(lang=self.lang, kb=kb, zip=zip)
+
+    def _quiet_plain(self, context, source, source_lang) -> str:
+        return self.resolver.quiet_plain(context, source, source_lang)
+
+    # ---------------------------------------------------------------- one page
+    def _render(self, template: str, path: str, **context) -> Page:
+        scope = PageScope(self, urls.page_url(path))
+        body = self.env.get_template(template).render(page_path=path, r=scope, **context)
+        meta = dict(context.pop("meta", {}))
+        meta.update(self._banner(scope.states, path, meta.get("kb_source_lang")))
+        # The theme prints title and description without escaping them: they are escaped here, once.
+        for key in ("title", "description"):
+            if key in meta:
+                meta[key] = html_escape(str(meta[key]), quote=True)
+        front = yaml.safe_dump(meta, allow_unicode=True, sort_keys=True, width=1000) if meta else ""
+        return Page(path, (f"---\n{front}---\n\n" if front else "") + body)
+
+    def _banner(self, states: set, path: str, source_lang) -> dict:
+        """The front matter of the banner on a page with outdated or missing translations."""
+        if FUZZY not in states and MISSING not in states:
+            return {}
+        _ = self.tr.gettext
+        banner = {"kb_banner": _("Parts of this translation may be out of date: the original text has changed "
+                                 "since it was translated.") if FUZZY in states else
+                  _("Parts of this page are not translated yet and are shown in the original language.")}
+        if source_lang and source_lang != self.lang:
+            banner["kb_banner_link"] = urls.other_language(urls.page_url(path), source_lang)
+            banner["kb_banner_link_text"] = _("Read the original")
+        return banner
+
+    def rule_page(self, rule: Rule) -> Page:
+        meta = {"title": self._quiet_plain(f"{rule.key}:title", rule.title, rule.lang),
+                "description": self._quiet_plain(f"{rule.key}:summary", rule.summary, rule.lang),
+                "kb_source_lang": rule.lang}
+        backlinks = sorted(self.links.rule_backlinks.get(rule.key, ()))
+        clarified = defaultdict(list)
+        for clarification in rule.clarifications:
+            for clause in clarification.clauses:
+                clarified[clause].append(clarification)
+        return self._render("rule.md", f"{rule.key}.md", rule=rule, system=self.kb.systems[rule.system], meta=meta,
+                            backlinks=backlinks, clarified=clarified, statuses=STATUSES)
+
+    # ---------------------------------------------------------------- every page
+    def _system_pages(self, system_id: str) -> list[Page]:
+        system = self.kb.systems[system_id]
+        pages = [self._render("system.md", f"{system_id}/index.md", system_id=system_id, system=system,
+                              rules=self.kb.rules_of(system_id),
+                              meta={"title": self._quiet_plain(f"{system_id}:name", system.name, system.lang)})]
+        return pages + [self.rule_page(rule) for rule in self.kb.rules_of(system_id)]
+
+    def pages(self) -> list[Page]:
+        _ = self.tr.gettext
+        pages = [self._render("home.md", "index.md", meta={"title": _("Rules knowledge base")})]
+        for system_id in sorted(self.kb.systems):
+            pages.extend(self._system_pages(system_id))
+        pages.append(self._render("glossary.md", "glossary.md", links=self.links, meta={"title": _("Glossary")}))
+        pages.append(self._render("clarifications.md", "clarifications.md", statuses=STATUSES,
+                                  meta={"title": _("Clarifications")}))
+        pages.append(self._render("a-z.md", "a-z.md", meta={"title": _("Rules A–Z")}))
+        for concept_id in sorted(self.kb.concepts):
+            concept = self.kb.concepts[concept_id]
+            pages.append(self._render("concept.md", f"concepts/{concept_id}.md", concept=concept,
+                                      meta={"title": self._quiet_plain(f"concept:{concept_id}:title",
+                                                                       concept.title, concept.lang)}))
+        if self.status is not None:
+            pages.append(self._render("status.md", "status.md", status=self.status,
+                                      meta={"title": _("Translation status")}))
+        return pages
+
+    def alphabetical(self) -> list[tuple[str, str, Rule]]:
+        """(sort key, shown title, rule) for every rule, sorted for this language."""
+        entries = [(self._quiet_plain(f"{r.key}:title", r.title, r.lang), r) for r in self.kb.rules.values()]
+        return sorted(((t.casefold().replace("ё", "е"), t, r) for t, r in entries), key=lambda e: (e[0], e[2].key))
+
+    def nav(self) -> list:
+        """The site navigation: sections only, so its size does not grow with the number of rules."""
+        def _(text):  # the theme prints nav titles raw
+            return html_escape(self.tr.gettext(text), quote=True)
+
+        def name(context, source, lang):
+            return html_escape(self._quiet_plain(context, source, lang))
+
+        systems = self.kb.systems
+        items = [{_("Home"): "index.md"},
+                 {_("Systems"): [{name(f"{s}:name", systems[s].name, systems[s].lang): f"{s}/index.md"}
+                                 for s in sorted(systems)]}]
+        if self.kb.concepts:
+            concepts = self.kb.concepts
+            items.append({_("Concepts"): [{name(f"concept:{c}:title", concepts[c].title, concepts[c].lang):
+                                           f"concepts/{c}.md"} for c in sorted(concepts)]})
+        items += [{_("Rules A–Z"): "a-z.md"}, {_("Glossary"): "glossary.md"}, {_("Clarifications"): "clarifications.md"}]
+        if self.status is not None:
+            items.append({_("Translation status"): "status.md"})
+        return items

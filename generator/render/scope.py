@@ -1,0 +1,161 @@
+"""The template API of one page: its address, the translation state of its texts, and the helpers
+templates call as `r.*` (texts, links, values in words, the ask panels, diagrams, code).
+
+A `PageScope` is made for each page the builder renders and dropped after it, so nothing a page
+sets (its address, whether a text fell back to the source language) leaks into the next page.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer
+
+from .. import diagrams, markup, urls, value_types
+from ..ask import AskPanel, words_json
+from ..i18n.translate import MISSING, Text
+from ..model import Rule
+
+if TYPE_CHECKING:
+    from .pages import Renderer
+
+
+class PageScope:
+    """What the templates of one page see as `r`."""
+
+    def __init__(self, site: "Renderer", from_url: str):
+        self.site, self.kb, self.tr = site, site.kb, site.tr
+        self.resolver = site.resolver
+        self.from_url = from_url
+        self.states: set = set()  # translation states of the texts shown on this page
+
+    # ---------------------------------------------------------------- texts
+    def text(self, context: str, source: str, source_lang: str) -> Text:
+        result = self.tr.text(context, source, source_lang)
+        self.states.add(result.state)
+        return result
+
+    def plain(self, context: str, source: str, source_lang: str) -> str:
+        """Words only (for titles, tooltips, search metadata)."""
+        return markup.strip_markup(self.text(context, source, source_lang).value, self.resolver.title_of)
+
+    def html(self, context: str, source: str, source_lang: str) -> Markup:
+        """A text rendered as escaped HTML with links, marked when it is not in the page's language."""
+        result = self.text(context, source, source_lang)
+        body = markup.render_inline(result.value, lambda reference: self.resolver.link(self.from_url, reference))
+        if result.state == MISSING:
+            return Markup('<span class="kb-untranslated" lang="{}" title="{}">{}</span>').format(
+                result.lang, self.tr.gettext("Not translated yet: shown in the original language"), Markup(body))
+        return Markup(body)
+
+    def phrase(self, context: str, source: str, source_lang: str) -> Markup:
+        """A text as HTML with its code spans and emphasis but no links: for inside a link or a label."""
+        result = self.text(context, source, source_lang)
+        body = Markup(markup.render_unlinked(result.value, self.resolver.title_of))
+        if result.state == MISSING:
+            return Markup('<span class="kb-untranslated" lang="{}">{}</span>').format(result.lang, body)
+        return body
+
+    def title(self, rule: Rule) -> str:
+        return self.plain(f"{rule.key}:title", rule.title, rule.lang)
+
+    def system_name(self, system_id: str) -> str:
+        system = self.kb.systems[system_id]
+        return self.plain(f"{system_id}:name", system.name, system.lang)
+
+    def code(self, source: str) -> Markup:
+        return Markup(highlight(source.rstrip("\n"), PythonLexer(), HtmlFormatter(cssclass="highlight")))
+
+    # ---------------------------------------------------------------- links
+    def url(self, to: str) -> str:
+        return urls.relative_url(self.from_url, to)
+
+    def reference(self, target: str) -> markup.Reference:
+        return markup.Reference(f"[[{target}]]", target, None)
+
+    def target_url(self, reference: markup.Reference) -> str:
+        return self.resolver.target_url(reference)
+
+    def ref(self, target: str, shown: str | None = None) -> Markup:
+        """A link to a target written as in `see_also`."""
+        reference = markup.Reference(f"[[{target}]]", target, shown)
+        href, words, tip = self.resolver.link(self.from_url, reference)
+        return Markup('<a class="kb-ref kb-ref--{}" href="{}" data-kb-tip="{}">{}</a>').format(
+            reference.kind, href, tip, words)
+
+    def alphabetical(self):
+        return self.site.alphabetical()
+
+    # ------------------------------------------------------- declared values
+    @staticmethod
+    def _declared(rule: Rule, predicate_name: str, argument_name=None):
+        predicate = rule.predicate(predicate_name)
+        if argument_name is None:
+            return predicate.returns
+        return next(a for a in predicate.args if a.name == argument_name)
+
+    def choice_labels(self, rule: Rule, predicate_name: str, argument_name=None) -> dict:
+        """A choice's value -> label in the page's language (empty for other types)."""
+        declared = self._declared(rule, predicate_name, argument_name)
+        context = value_types.declared_context(rule.key, predicate_name, argument_name)
+        for name, source in (declared.labels or {}).items():  # labels count towards the page's translation state
+            self.text(value_types.label_context(context, name), source, rule.lang)
+        return value_types.choice_labels(declared, context, self.tr, rule.lang)
+
+    def kind_label(self, rule: Rule, predicate_name: str, argument_name=None) -> str:
+        """What kind of value an argument (or, without a name, the result) is, in the page's language."""
+        declared = self._declared(rule, predicate_name, argument_name)
+        shown = list(self.choice_labels(rule, predicate_name, argument_name).values())
+        return value_types.kind_label(declared, self.tr, shown)
+
+    def value(self, rule: Rule, predicate_name: str, argument_name, value) -> Markup:
+        """One argument's (or, with argument_name None, the result's) value in words, choices by their label."""
+        declared = self._declared(rule, predicate_name, argument_name)
+        labels = self.choice_labels(rule, predicate_name, argument_name)
+        return value_types.in_words(declared.type, value, self.tr, lambda v: labels.get(str(v), str(v)))
+
+    def meaning(self, rule: Rule, predicate_name: str, argument_name=None) -> Markup:
+        declared = self._declared(rule, predicate_name, argument_name)
+        context = value_types.declared_context(rule.key, predicate_name, argument_name)
+        return self.phrase(context, declared.text, rule.lang)
+
+    def given(self, rule: Rule, example) -> Markup:
+        """An example's situation as a phrase: «meaning: value; …» in the page's language."""
+        predicate = rule.predicate(example.predicate)
+        parts = [Markup('<span class="kb-given__item">{}: {}</span>').format(
+            self.meaning(rule, predicate.name, argument.name),
+            self.value(rule, predicate.name, argument.name, example.given.get(argument.name)))
+            for argument in predicate.args]
+        return Markup("; ").join(parts)
+
+    @staticmethod
+    def clause_number(rule: Rule, clause_id: str) -> int:
+        return [clause.id for clause in rule.clauses].index(clause_id) + 1
+
+    # ------------------------------------------------------- panels and figures
+    def ask(self, rule: Rule, predicate) -> Markup:
+        """The "Ask this rule" panel of a predicate (generator/ask.py)."""
+        panel = AskPanel(rule, predicate, self.tr, self.phrase, self.plain, lambda c: self.clause_number(rule, c))
+        return panel.markup()
+
+    def ask_assets(self, rule: Rule) -> Markup:
+        """The panel's words, style, script and compiled predicates: only on a page that has predicates."""
+        if not rule.predicates:
+            return Markup("")
+        scripts = Markup('<link rel="stylesheet" href="{}"><script src="{}" defer></script>').format(
+            self.url("assets/ask.css"), self.url("assets/ask.js"))
+        return words_json(self.tr) + scripts
+
+    def diagrams(self, rule: Rule, predicate_name: str) -> Markup:
+        """The collapsed figures drawn from a predicate's worked examples, or "" (generator/diagrams/)."""
+        context = diagrams.Context(self.tr, self.site.probe,
+                                   lambda p, a, v: self.choice_labels(rule, p, a).get(str(v), str(v)))
+
+        def name(example):
+            key = f"{rule.key}:example:{example.id}"
+            return self.html(key, example.name, rule.lang), self.plain(key, example.name, rule.lang)
+
+        return diagrams.figures(context, rule, predicate_name, name)

@@ -1,0 +1,123 @@
+"""Russian typography and forbidden words are caught in catalogs and in the Russian-source rules."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from generator.i18n.typography import NBSP, Forbidden, read_forbidden, shown_text, text_issues
+
+from .conftest import ROOT
+
+FORBIDDEN = [Forbidden(("разгром*",), "the glossary term is «паническое бегство»"),
+             Forbidden(("не", "проход*", "проверк*"), "«проверка не положена»"),
+             Forbidden(("связан", "боем"), "the glossary term is «Связанный в ближнем бою»")]
+
+
+def problems(text, forbidden=()):
+    return [problem for problem, _hint in text_issues(text, list(forbidden))]
+
+
+def test_a_clean_russian_sentence_has_no_issues():
+    text = f"Отряд отходит на 4{NBSP}дюйма; подставка 25{NBSP}мм{NBSP}— допустимо. Бросают 2К6, интервал 0,5″."
+    assert problems(text, FORBIDDEN) == []
+
+
+def test_a_plain_space_between_a_number_and_its_unit_is_reported():
+    assert any("number and its unit" in p for p in problems("подставка 25 мм"))
+    assert any("number and its unit" in p for p in problems("отходит на 4 дюйма"))
+
+
+def test_a_plain_space_before_a_dash_is_reported_and_a_no_break_space_is_not():
+    assert any("before a dash" in p for p in problems("Отряд — застрельщики"))
+    assert problems(f"Отряд{NBSP}— застрельщики") == []
+
+
+def test_straight_quotes_are_reported_outside_code_but_not_inside_it():
+    assert any("straight quote" in p for p in problems('правило "Бегство!"'))
+    assert problems('значение `"none"` в коде') == []
+
+
+def test_a_hyphen_used_as_a_dash_and_a_hyphenated_range_are_reported():
+    assert any("hyphen used as a dash" in p for p in problems("Отряд - застрельщики"))
+    assert any("between numbers" in p for p in problems("см. страницы 55-56"))
+    assert problems("какой-нибудь 2-й ряд") == []
+
+
+def test_an_exclamation_mark_followed_by_a_full_stop_is_reported():
+    assert any("double punctuation" in p for p in problems("не может выбрать Бегство!."))
+    assert problems("не может выбрать «Бегство!».") == []
+
+
+def test_latin_dice_and_decimal_points_are_reported():
+    assert any("Latin D" in p for p in problems("бросает 2D6"))
+    assert any("decimal point" in p for p in problems("на 0.5″"))
+
+
+def test_a_forbidden_word_is_found_in_any_form_it_starts():
+    assert any("разгром" in p for p in problems("отряд приходит в разгром", FORBIDDEN))
+    assert any("разгром" in p for p in problems("Разгромленный отряд", FORBIDDEN))
+
+
+def test_a_forbidden_phrase_needs_its_words_in_order():
+    assert problems("не проходящий проверку морали", FORBIDDEN) != []
+    assert problems("проверку он проходит, не дрогнув", FORBIDDEN) == []
+    assert problems("Отряд, который не связан боем", FORBIDDEN) != []
+    assert problems("Связанный в ближнем бою", FORBIDDEN) == []
+
+
+def test_an_exact_forbidden_word_does_not_match_a_longer_word():
+    entry = Forbidden(("строй",), "построение")
+    assert entry.found_in("Строй допустим") and not entry.found_in("перестройка") and not entry.found_in("стройный")
+
+
+def test_a_reference_counts_by_the_words_it_shows_not_by_its_target():
+    assert shown_text("[[term:rout|паническое бегство]] и [[t9a/scout]]").split() == ["паническое", "бегство", "и"]
+    assert problems("[[term:engaged|Связанный в ближнем бою]]", FORBIDDEN) == []
+
+
+def test_the_glossary_forbidden_lists_are_read_with_the_term_to_use_instead():
+    forbidden = read_forbidden(ROOT)
+    by_words = {entry.words: entry.use for entry in forbidden}
+    assert "паническое бегство" in by_words[("разгром*",)]
+    assert ("законн*",) in by_words
+    assert ("легкая",) in by_words
+
+
+def test_i18n_check_names_the_file_line_and_message_of_a_slip_in_a_russian_source_rule(repo):
+    path = repo / "rules/t9a/requires-two-hands.yaml"
+    text = path.read_text(encoding="utf-8")
+    summary = text.split("summary:", 1)[1].split("\n", 1)[0]
+    path.write_text(text.replace(summary, " Законно - так писать нельзя.", 1), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), "i18n", "check"],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2
+    lines = [line for line in result.stdout.splitlines() if line.startswith("rules/t9a/requires-two-hands.yaml:")]
+    assert any("t9a/requires-two-hands:summary" in line and "hyphen used as a dash" in line for line in lines)
+    assert any("законн" in line and "допустимо" in line for line in lines)
+
+
+def test_i18n_check_reports_a_slip_in_a_russian_catalog_string(repo):
+    path = repo / "translations/ru/ui.po"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('msgstr "Глоссарий"', 'msgstr "Глоссарий - \\"термины\\""', 1), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), "i18n", "check"],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2
+    assert any(line.startswith("translations/ru/ui.po:") and "straight quote" in line
+               for line in result.stdout.splitlines())
+
+
+def test_a_malformed_forbidden_entry_is_reported_with_its_line_and_skipped_by_the_typography_check(tmp_path):
+    from generator.i18n.checks import read_glossary
+
+    write_glossary = tmp_path / "translations" / "ru" / "glossary.yaml"
+    write_glossary.parent.mkdir(parents=True)
+    write_glossary.write_text("lang: ru\nterms:\n"
+                              "  - {source: rout, target: паническое бегство, forbidden: [разгром*]}\n"
+                              "  - {source: unit, target: отряд, accept: отряд}\nforbidden:\n"
+                              "  - {phrase: к примеру}\n", encoding="utf-8")
+    terms, found = read_glossary(tmp_path, "ru")
+    assert [term.source for term in terms] == ["rout"]
+    assert sorted(problem.line for problem in found) == [4, 6]
+    assert [entry.words for entry in read_forbidden(tmp_path)] == [("разгром*",)]

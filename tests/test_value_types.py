@@ -1,0 +1,79 @@
+"""The value-type registry: checks, English forms, readers' labels and words all come from one table."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from generator import value_types
+from generator.i18n.translate import Translations
+from generator.model import Argument
+from generator.problems import Problems
+from generator.value_types import TYPES, in_words, kind_label, value_problem
+
+from .conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def ru():
+    problems = Problems()
+    translations = Translations.load(ROOT, "ru", problems)
+    assert not problems
+    return translations
+
+
+def test_the_readme_table_of_types_is_generated_from_the_registry():
+    readme = (ROOT / "rules/README.md").read_text(encoding="utf-8")
+    between = readme.split("<!-- value-types: begin -->\n", 1)[1].split("\n<!-- value-types: end -->", 1)[0]
+    assert between == value_types.readme_table()
+
+
+def test_every_type_has_a_russian_label_for_readers(ru):
+    for name, kind in TYPES.items():
+        assert ru.gettext(kind.label) != kind.label, name
+
+
+def test_a_choice_without_a_label_for_every_value_is_refused_with_the_missing_values_named():
+    with pytest.raises(ValidationError, match=r"add labels: \{forest: \.\.\.\}"):
+        Argument(name="terrain", type="choice", text="t", values=["open", "forest"], labels={"open": "open ground"})
+
+
+def test_labels_are_refused_on_a_type_that_is_not_a_choice():
+    with pytest.raises(ValidationError, match="only for type 'choice'"):
+        Argument(name="near", type="bool", text="t", labels={"yes": "y"})
+
+
+def test_a_label_for_a_value_that_is_not_declared_is_refused():
+    with pytest.raises(ValidationError, match="not in 'values': swamp"):
+        Argument(name="terrain", type="choice", text="t", values=["open"], labels={"open": "o", "swamp": "s"})
+
+
+def test_value_problem_names_the_expected_form_and_the_allowed_choices():
+    assert value_problem("inches", 12.5) is None
+    assert value_problem("inches", "12") == "a number of inches"
+    assert value_problem("int", True) == "a whole number"
+    assert value_problem("dice", [0, 7]) == TYPES["dice"].form
+    assert value_problem("choice", "swamp", ["open", "forest"]) == "one of open, forest"
+    assert "nullable: true" in value_problem("bool", None)
+    assert value_problem("bool", None, nullable=True) is None
+
+
+def test_a_choice_reads_as_its_label_and_its_kind_lists_labels_not_code_names(ru):
+    argument = Argument(name="terrain", type="choice", text="t", values=["open", "forest"],
+                        labels={"open": "открытая местность", "forest": "Лес"})
+    assert str(in_words("choice", "forest", ru, {"forest": "Лес"}.get)) == \
+        '<span class="kb-value kb-value--choice">Лес</span>'
+    shown = kind_label(argument, ru, ["открытая местность", "Лес"])
+    assert "Лес" in shown and "forest" not in shown
+
+
+def test_numbers_are_written_in_the_locale_with_a_true_minus_and_russian_plurals(ru):
+    assert str(in_words("int", -1, ru)) == "−1"
+    assert str(in_words("inches", 17.9, ru)) == "17,9 дюйма"
+    assert str(in_words("inches", 21, ru)) == "21 дюйм"
+    assert "да" in str(in_words("bool", True, ru))
+
+
+def test_a_value_of_the_wrong_shape_is_written_plainly_not_as_its_declared_type(ru):
+    assert str(in_words("inches", "far", ru)) == "<code>far</code>"
+    assert str(in_words("point", [1], ru)) == "[1]"
