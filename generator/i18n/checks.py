@@ -93,8 +93,10 @@ def _stems(text: str, lang: str) -> list[str]:
 
 def _same_stem(a: str, b: str) -> bool:
     # Snowball stems some forms of one Russian word differently (разгром → разгр, разгрома → разгром).
-    shorter, longer = sorted((a, b), key=len)
-    return a == b or (len(shorter) >= 4 and longer.startswith(shorter))
+    if a == b:
+        return True
+    shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
+    return len(shorter) >= 4 and longer.startswith(shorter)
 
 
 def _contains(haystack: list[str], needle: list[str], lang: str, words: frozenset | None = None) -> bool:
@@ -124,10 +126,10 @@ def _word_keys(stems: list[str], lang: str) -> frozenset:
 
 def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
     """The words left once every occurrence of needle is blanked out."""
-    same = (lambda a, b: a == b) if lang == "en" else _same_stem
-    words, size = list(haystack), len(needle)
+    same = str.__eq__ if lang == "en" else _same_stem
+    words, size, first, rest = list(haystack), len(needle), needle[0], needle[1:]
     for i in range(len(words) - size + 1):
-        if all(same(word, term) for word, term in zip(words[i:i + size], needle)):
+        if same(words[i], first) and all(same(word, term) for word, term in zip(words[i + 1:i + size], rest)):
             words[i:i + size] = [""] * size
     return words
 
