@@ -228,23 +228,6 @@ def test_a_russian_term_is_recognised_in_forms_the_stemmer_splits():
     assert check_message("The unit suffers a rout.", "Отряд бежит.", "en", "ru", glossary) != []
 
 
-def test_a_longer_glossary_term_covers_the_words_inside_it():
-    from generator.i18n.checks import Term
-
-    glossary = [Term("rank", "ряд"), Term("rank and file", "рядовые")]
-    assert check_message("the rank and file models", "рядовые модели", "en", "ru", glossary) == []
-    assert check_message("the rank and file in the front rank", "рядовые модели", "en", "ru", glossary) != []
-
-
-def test_an_accepted_rendering_satisfies_the_glossary_and_anything_else_does_not():
-    from generator.i18n.checks import Term
-
-    glossary = [Term("flee", "Бегство", ("Отступать",))]
-    assert check_message("any reaction but Flee", "любая реакция, кроме «Отступать»", "en", "ru", glossary) == []
-    assert check_message("any reaction but Flee", "любая реакция, кроме «Бегство!»", "en", "ru", glossary) == []
-    assert check_message("any reaction but Flee", "любая реакция, кроме отхода", "en", "ru", glossary) != []
-
-
 # --- the previous msgid is the text the translation was made for (F16) -------------------------------------
 
 def _update(repo):
@@ -311,3 +294,20 @@ def test_a_source_text_with_backslashes_comes_back_exactly_as_the_previous_msgid
     _update(repo)
     updated, _ = entry(repo, "translations/ru/rules/wap/dodge.po", "wap/dodge:title")
     assert updated.fuzzy and updated.previous_id == [tricky]
+
+
+def test_a_longer_glossary_term_covers_the_words_inside_it():
+    from generator.i18n.checks import Term
+
+    glossary = [Term("rank", "ряд"), Term("rank and file", "рядовые")]
+    assert check_message("the rank and file models", "рядовые модели", "en", "ru", glossary) == []
+    assert check_message("the rank and file in the front rank", "рядовые модели", "en", "ru", glossary) != []
+
+
+def test_an_accepted_rendering_satisfies_the_glossary_and_anything_else_does_not():
+    from generator.i18n.checks import Term
+
+    glossary = [Term("flee", "Бегство", ("Отступать",))]
+    assert check_message("any reaction but Flee", "любая реакция, кроме «Отступать»", "en", "ru", glossary) == []
+    assert check_message("any reaction but Flee", "любая реакция, кроме «Бегство!»", "en", "ru", glossary) == []
+    assert check_message("any reaction but Flee", "любая реакция, кроме отхода", "en", "ru", glossary) != []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gettext as stdlib_gettext
 import io
+import marshal
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -322,35 +323,52 @@ class LookupEntry(NamedTuple):
     previous: Optional[str]
 
 
-_ENTRIES_VERSION: list[str] = []  # the version of the code that reads catalogs, worked out once per process
+def _previous_msgids(path: Path, data: bytes, lang: str) -> tuple:
+    """((obsolete, key), previous msgid) for every message that has one; CatalogError if the catalog has problems."""
+    _catalog, entries, problems = _scan(_decode(path, data), lang)
+    if problems:
+        raise CatalogError(path, problems)
+    return tuple(((e.obsolete, e.key()), "".join(e.previous)) for e in entries if e.previous)
+
+
+_CODE_VERSION: list[str] = []  # the version of the code that reads and writes catalogs, worked out once per process
+
+
+def _code_version() -> str:
+    if not _CODE_VERSION:
+        import babel
+
+        from ..diskcache import source_version
+
+        _CODE_VERSION.append(source_version(__file__, extra=f"babel {babel.__version__}"))
+    return _CODE_VERSION[0]
+
+
+def cached_scan(kind: str, path: Path, data: bytes, lang: str, compute):
+    """compute(path, data, lang), a pure function of the bytes, from the on-disk cache (generator/diskcache.py)."""
+    from ..diskcache import cached
+
+    return cached(kind, _code_version(), lang.encode("utf-8") + b"\0" + data, lambda: compute(path, data, lang))
 
 
 def read_entries(path: Path, lang: str, root: Optional[Path] = None) -> CatalogEntries:
     """A catalog's messages for looking up and checking, read strictly (CatalogError lists every problem).
 
-    The result for these exact bytes is kept in the on-disk cache (generator/diskcache.py): reading a
-    thousand catalogs again costs a hash and a marshal load each.
+    The result for these exact bytes is kept in the on-disk cache: reading a thousand catalogs again
+    costs a hash and a marshal load each.
     """
-    from ..diskcache import cached, source_version
-
-    data = _read_bytes(path, root)
-    if not _ENTRIES_VERSION:
-        import babel
-
-        _ENTRIES_VERSION.append(source_version(__file__, extra=f"babel {babel.__version__}"))
-    messages, obsolete, num_plurals, plural_expr = cached(
-        "catalog-entries", _ENTRIES_VERSION[0], lang.encode("utf-8") + b"\0" + data,
-        lambda: _plain_entries(path, data, lang))
+    messages, obsolete, num_plurals, plural_expr = cached_scan("catalog-entries", path, _read_bytes(path, root),
+                                                               lang, _plain_entries)
     return CatalogEntries([LookupEntry._make(fields) for fields in messages],
                           [LookupEntry._make(fields) for fields in obsolete], num_plurals, plural_expr)
 
 
 def read_catalog(path: Path, lang: str, root: Optional[Path] = None) -> Catalog:
     """Read a .po file strictly as a Babel catalog (for updating it): nothing is silently skipped or cut."""
-    text = _decode(path, _read_bytes(path, root))
-    _catalog, entries, problems = _scan(text, lang)
-    if problems:
-        raise CatalogError(path, problems)
+    data = _read_bytes(path, root)
+    # The strict scan's verdict and the previous msgids depend on the bytes alone: cached like read_entries.
+    previous = dict(cached_scan("catalog-previous", path, data, lang, _previous_msgids))
+    text = data.decode("utf-8")
     # Babel reads `#~|` as a message line; as `#|` it is a comment, removed below.
     babel_text = re.sub(r"(?m)^(\s*)#~\|", r"\1#|", text) if "#~|" in text else text
     try:
@@ -360,7 +378,6 @@ def read_catalog(path: Path, lang: str, root: Optional[Path] = None) -> Catalog:
         raise CatalogError(path, [(line, f"not a valid catalog: {error}", SYNTAX_HINT)]) from None
     except (UnknownLocaleError, ValueError) as error:
         raise CatalogError(path, [(0, f"cannot read: {error}", SYNTAX_HINT)]) from None
-    previous = {(e.obsolete, e.key()): "".join(e.previous) for e in entries if e.previous}
     for obsolete, messages in ((False, list(catalog)), (True, list(catalog.obsolete.values()))):
         for message in messages:
             # Babel files `#|` lines as translator comments; they are not.
@@ -379,7 +396,27 @@ def new_catalog(lang: str, catalog: str) -> Catalog:
                    msgid_bugs_address="", last_translator=TRANSLATORS, language_team=f"{lang} translators")
 
 
+def _plain_message(message: Message) -> tuple:
+    """Everything about a message that its .po text shows (not its line number)."""
+    return (message.id, message.string, message.context, tuple(message.locations), tuple(sorted(message.flags)),
+            tuple(message.auto_comments), tuple(message.user_comments), tuple(message.previous_id or ()))
+
+
 def render_catalog(catalog: Catalog) -> bytes:
+    """The .po text of a catalog (see _render_catalog), from the on-disk cache when this exact content was
+    rendered by this code before: `i18n update` with nothing to change re-renders a thousand catalogs."""
+    from ..diskcache import cached
+
+    content = (catalog.header_comment, tuple(_plain_message(m) for m in catalog),
+               tuple(_plain_message(m) for m in catalog.obsolete.values()))
+    try:
+        key = marshal.dumps(content, 4)
+    except ValueError:  # not plain data (never expected): render without the cache
+        return _render_catalog(catalog)
+    return cached("catalog-render", _code_version(), key, lambda: _render_catalog(catalog))
+
+
+def _render_catalog(catalog: Catalog) -> bytes:
     """The .po text of a catalog, with `#| msgid` lines that GNU gettext and Poedit accept.
 
     Obsolete messages keep their flags and previous msgid too (`#, fuzzy` / `#~| msgid`), as GNU gettext

@@ -93,8 +93,10 @@ def _stems(text: str, lang: str) -> list[str]:
 
 def _same_stem(a: str, b: str) -> bool:
     # Snowball stems some forms of one Russian word differently (разгром → разгр, разгрома → разгром).
-    shorter, longer = sorted((a, b), key=len)
-    return a == b or (len(shorter) >= 4 and longer.startswith(shorter))
+    if a == b:
+        return True
+    shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
+    return len(shorter) >= 4 and longer.startswith(shorter)
 
 
 def _contains(haystack: list[str], needle: list[str], lang: str, words: frozenset | None = None) -> bool:
@@ -117,19 +119,19 @@ def _contains(haystack: list[str], needle: list[str], lang: str, words: frozense
     return False
 
 
-def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
-    """The words left once every occurrence of needle is blanked out."""
-    same = (lambda a, b: a == b) if lang == "en" else _same_stem
-    words, size = list(haystack), len(needle)
-    for i in range(len(words) - size + 1):
-        if all(same(word, term) for word, term in zip(words[i:i + size], needle)):
-            words[i:i + size] = [""] * size
-    return words
-
-
 def _word_keys(stems: list[str], lang: str) -> frozenset:
     """What _contains may skip on: every stem, and for stemmed languages its first four letters too."""
     return frozenset(stems) if lang == "en" else frozenset(stems) | {stem[:4] for stem in stems}
+
+
+def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
+    """The words left once every occurrence of needle is blanked out."""
+    same = str.__eq__ if lang == "en" else _same_stem
+    words, size, first, rest = list(haystack), len(needle), needle[0], needle[1:]
+    for i in range(len(words) - size + 1):
+        if same(words[i], first) and all(same(word, term) for word, term in zip(words[i + 1:i + size], rest)):
+            words[i:i + size] = [""] * size
+    return words
 
 
 @dataclass(frozen=True)
@@ -139,27 +141,22 @@ class Term:
     accept: tuple = ()  # other renderings that also satisfy the check (a book's own term for the concept)
 
 
-GLOSSARY_KEYS = ("lang", "terms", "forbidden")
-TERM_KEYS = ("source", "target", "accept", "aliases", "forbidden")
-TERM_LISTS = ("accept", "aliases", "forbidden")  # each a list of words; see translations/ru/glossary.yaml
-
-
 class Glossary:
     """A language's terms with their stems, worked out once per language pair instead of once per message."""
 
     def __init__(self, terms):
         self.terms = list(terms)
-        self._stemmed: dict[tuple[str, str], list] = {}
+        self._stemmed: dict[tuple[str, str], tuple] = {}
 
     def stemmed(self, source_lang: str, lang: str) -> tuple[list, dict]:
-        """[(position, term, source stems, stems of each accepted target)], longest first; and by first source stem."""
+        """[(position, term, source stems, stems of each accepted rendering)], longest terms first (the words a
+        longer term has matched, "rank and file", are not checked again as "rank"), and the same by first stem."""
         key = (source_lang, lang)
         if key not in self._stemmed:
-            # Longest terms first: the words a longer term has matched are not checked again by a shorter one.
-            ordered = sorted(self.terms, key=lambda term: -len(_stems(term.source, source_lang)))
-            entries = [(position, term, _stems(term.source, source_lang),
-                        tuple(_stems(target, lang) for target in (term.target, *term.accept)))
-                       for position, term in enumerate(ordered)]
+            stemmed = [(term, _stems(term.source, source_lang)) for term in self.terms]
+            stemmed.sort(key=lambda item: -len(item[1]))
+            entries = [(position, term, needle, [_stems(target, lang) for target in (term.target, *term.accept)])
+                       for position, (term, needle) in enumerate(stemmed)]
             by_first: dict[str, list] = {}
             for entry in entries:
                 if entry[2]:
@@ -168,13 +165,17 @@ class Glossary:
         return self._stemmed[key]
 
     def candidates(self, source_lang: str, lang: str, source_stems: list[str]) -> list:
-        """The terms a source text may use, longest first: for English only those whose first word it has."""
+        """The terms a source text may use, in checking order: for English only those whose first word it has."""
         entries, by_first = self.stemmed(source_lang, lang)
         if source_lang != "en":
             return entries
-        return sorted(entry for stem in set(source_stems) for entry in by_first.get(stem, ()))
+        return sorted((entry for stem in set(source_stems) for entry in by_first.get(stem, ())),
+                      key=lambda entry: entry[0])
 
 
+GLOSSARY_KEYS = ("lang", "terms", "forbidden")
+TERM_KEYS = ("source", "target", "accept", "aliases", "forbidden")
+TERM_LISTS = ("accept", "aliases", "forbidden")  # each a list of words; see translations/ru/glossary.yaml
 GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the term translations use>}; "
                  "see the comments at the top of the file")
 
@@ -236,10 +237,6 @@ def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
     return terms, problems
 
 
-def _texts(value) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) and item.strip() for item in value)
-
-
 _NO_MARKUP = {"references": 0, "code": 0, "strong": 0, "emphasis": 0}
 
 
@@ -250,6 +247,10 @@ def _targets(text: str) -> Counter:
 def _markup(text: str) -> dict[str, int]:
     # Most texts have neither code nor emphasis: skip the four regular expressions for them.
     return markup_signature(text) if "`" in text or "*" in text else _NO_MARKUP
+
+
+def _texts(value) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) and item.strip() for item in value)
 
 
 def check_message(source: str, translation: str, source_lang: str, lang: str, glossary) -> list[str]:
@@ -276,12 +277,12 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
                           f"{translated_markup[kind]} in the translation")
     glossary = glossary if isinstance(glossary, Glossary) else Glossary(glossary)
     source_stems = _stems(_REFERENCE_TARGET.sub(" ", source), source_lang)
-    source_words = _word_keys(source_stems, source_lang)
+    source_words = _word_keys(source_stems, source_lang)  # stays a superset as matched words are blanked
     translated_stems = translated_words = None  # stemmed only when the source uses a term
-    for _position, term, term_source, targets in glossary.candidates(source_lang, lang, source_stems):
-        if not _contains(source_stems, term_source, source_lang, source_words):
+    for _position, term, needle, targets in glossary.candidates(source_lang, lang, source_stems):
+        if not _contains(source_stems, needle, source_lang, source_words):
             continue
-        source_stems = _without(source_stems, term_source, source_lang)
+        source_stems = _without(source_stems, needle, source_lang)
         if translated_stems is None:
             translated_stems = _stems(translation, lang)
             translated_words = _word_keys(translated_stems, lang)

@@ -11,7 +11,7 @@ import yaml
 
 from ..model import KnowledgeBase
 from ..problems import Problem, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_catalog
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
 from .extract import knowledge_base_messages
 
 LANG = "ru"
@@ -124,7 +124,7 @@ def check_russian(root: Path, kb: KnowledgeBase) -> list[Problem]:
     for name in existing_catalogs(root, LANG):
         path = catalog_path(root, LANG, name)
         try:
-            catalog = read_catalog(path, LANG)
+            catalog = read_entries(path, LANG, root)  # the checks' fast, cached reader (i18n-safety)
         except CatalogError:
             continue  # check_catalogs reports the syntax error
         for message in catalog:
