@@ -25,7 +25,7 @@ from markupsafe import Markup
 
 from . import value_types
 from .evaluate.to_js import compile_predicate
-from .value_types import TYPES, choice_labels, declared_context
+from .value_types import TYPES, answer_patterns, answer_phrases, choice_labels, declared_context
 
 if TYPE_CHECKING:
     from .i18n.translate import Translations
@@ -193,6 +193,7 @@ class AskPanel:
                     "id": clarification.id, "status": clarification.status,
                     "question": str(self.phrase(f"{rule.key}:clarification:{clarification.id}:question",
                                                 clarification.question, rule.lang))})
+        returns_at = declared_context(rule.key, predicate.name)
         clauses = {clause.id: {"number": self.clause_number(clause.id), "clarifications": clarified.get(clause.id, [])}
                    for clause in rule.clauses}
         return {
@@ -204,7 +205,11 @@ class AskPanel:
                         # HTML made by our markup renderer (escaped, code spans kept); ask.js sets it as HTML.
                         "meaning": str(self.phrase(declared_context(rule.key, predicate.name),
                                                    predicate.returns.text, rule.lang)),
-                        "labels": self.labels(predicate.returns, None)},
+                        "labels": self.labels(predicate.returns, None),
+                        # The declared answers («Можно»; "{value} extra Wounds" per plural category).
+                        "answers": answer_phrases(predicate.returns, self.tr, returns_at, rule.lang),
+                        "pattern": answer_patterns(predicate.returns, self.tr, returns_at, rule.lang,
+                                                   PLURAL_SAMPLES)},
             "examples": [{"id": e.id, "clause": e.clause, "given": e.given, "expect": e.expect,
                           "name": self.plain(f"{rule.key}:example:{e.id}", e.name, rule.lang)} for e in examples],
             "clauses": clauses,

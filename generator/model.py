@@ -94,7 +94,10 @@ class Argument(Declared):
 
 
 class Returns(Declared):
-    pass
+    # What a reader is told for each result, in the rule's language: a phrase per value (`true:`, `false:`,
+    # a choice value, a number, `null:`) and `other:`, a pattern with {value} for the rest. Checked by
+    # value_types.answer_problems (generator check), which knows the rule's language for plural forms.
+    answers: Optional[dict[Union[bool, int, float, str, None], Text]] = None
 
 
 class Predicate(Strict):

@@ -48,6 +48,8 @@ def text_fields(rule: Rule):
         for number, argument in enumerate(predicate.args):
             yield ("predicates", index, "args", number, "text"), argument.text
         yield ("predicates", index, "returns", "text"), predicate.returns.text
+        for key, answer in (predicate.returns.answers or {}).items():
+            yield ("predicates", index, "returns", "answers", key), answer
     for index, example in enumerate(rule.examples):
         yield ("examples", index, "name"), example.name
     for index, clarification in enumerate(rule.clarifications):
@@ -133,6 +135,8 @@ def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems):
                 f"which does not exist", "use one of: " + ", ".join(clause_ids))
         for value in _duplicates(predicate.args, "name"):
             add(("predicates", index, "args"), f"predicate {predicate.name} lists argument {value!r} twice")
+        for key, issue, hint in value_types.answer_problems(predicate.returns, rule.lang):
+            add(("predicates", index, "returns", "answers") + key, f"predicate {predicate.name}: {issue}", hint)
 
     for index, example in enumerate(rule.examples):
         where = ("examples", index)

@@ -67,6 +67,24 @@
     return plain(value);
   }
 
+  // The result as the rule's declared answer (value_types.answer_key, generator/ask.py): a phrase for
+  // this value, else the `other` pattern in the value's plural category with {value} in words; else null.
+  function answerKey(value) {
+    if (value === true) return "true";
+    if (value === false) return "false";
+    if (value === null || value === undefined) return "null";
+    return String(value);
+  }
+  function answerWords(returns, value) {
+    var answers = returns.answers || {}, key = answerKey(value);
+    if (Object.prototype.hasOwnProperty.call(answers, key)) return answers[key];
+    var pattern = returns.pattern || {};
+    if (!Object.keys(pattern).length) return null;
+    var category = typeof value === "number" && plural ? plural.select(Math.abs(value)) : "other";
+    var chosen = pattern[category] || pattern.other || pattern[Object.keys(pattern)[0]];
+    return chosen.replace("{value}", inWords(returns.type, value, returns.labels));
+  }
+
   // ------------------------------------------------------------------ one panel
   function Panel(form) {
     this.form = form;
@@ -200,11 +218,14 @@
     this.givenNow = given;
     var returns = this.data.returns;
     var verdict = el("p", { "class": "kb-ask__verdict" });
-    var meaning = el("span", { "class": "kb-ask__meaning" });
-    meaning.innerHTML = returns.meaning + ": "; // escaped HTML from the build (code spans kept)
-    verdict.appendChild(meaning);
+    var phrase = answerWords(returns, outcome.value);
+    if (phrase === null) { // no declared answer: the result's meaning, then the value in words
+      var meaning = el("span", { "class": "kb-ask__meaning" });
+      meaning.innerHTML = returns.meaning + ": "; // escaped HTML from the build (code spans kept)
+      verdict.appendChild(meaning);
+    }
     var strong = el("strong", { "class": typeof outcome.value === "boolean" ? "kb-value kb-value--" + (outcome.value ? "yes" : "no") : "kb-value" },
-                    inWords(returns.type, outcome.value, returns.labels));
+                    phrase === null ? inWords(returns.type, outcome.value, returns.labels) : phrase);
     verdict.appendChild(strong);
     this.answer.appendChild(verdict);
     var decided = this.deciding(given, outcome.value), clause = this.data.clauses[decided.clause];

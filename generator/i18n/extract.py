@@ -8,6 +8,7 @@ from typing import Optional
 
 from ..model import KnowledgeBase, Rule
 from ..urls import rule_url, site_url
+from ..value_types import OTHER, answer_key
 from ..yamlfile import YamlError, parse_yaml
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -68,6 +69,13 @@ def rule_messages(kb: KnowledgeBase, rule: Rule) -> list[SourceMessage]:
             add(f"predicate:{predicate.name}:returns:value:{value}", label,
                 ("predicates", index, "returns", "labels", value),
                 f"predicate {predicate.name}: label of the result value {value}", anchor)
+        for value, answer in (predicate.returns.answers or {}).items():
+            key = answer_key(value)
+            add(f"predicate:{predicate.name}:returns:answer:{key}", answer,
+                ("predicates", index, "returns", "answers", value),
+                f"predicate {predicate.name}: the answer a reader sees " + (
+                    "for any other result: {value} is the value; {a|b|...} are plural forms in your language's order"
+                    if key == OTHER else f"when the result is {key}"), anchor)
     for index, example in enumerate(rule.examples):
         add(f"example:{example.id}", example.name, ("examples", index, "name"),
             f"worked example {example.id} ({example.predicate}, given {example.given} → {example.expect!r})",

@@ -130,7 +130,14 @@ class PageScope:
         """One argument's (or, with argument_name None, the result's) value in words, choices by their label."""
         declared = self._declared(rule, predicate_name, argument_name)
         labels = self.choice_labels(rule, predicate_name, argument_name)
-        return value_types.in_words(declared.type, value, self.tr, lambda v: labels.get(str(v), str(v)))
+        shown = value_types.in_words(declared.type, value, self.tr, lambda v: labels.get(str(v), str(v)))
+        if argument_name is not None:
+            return shown
+        # A result reads as its declared answer («Можно», «2 дополнительные раны») when the rule gives one.
+        context = value_types.declared_context(rule.key, predicate_name)
+        for key, source in (declared.answers or {}).items():  # answers count towards the translation state
+            self.text(value_types.answer_context(context, value_types.answer_key(key)), source, rule.lang)
+        return value_types.answer_words(declared, value, self.tr, context, rule.lang, shown) or shown
 
     def meaning(self, rule: Rule, predicate_name: str, argument_name=None) -> Markup:
         declared = self._declared(rule, predicate_name, argument_name)
