@@ -104,7 +104,7 @@ def test_a_choice_result_reads_as_its_declared_answer(page, base_url):
     page.goto(base_url + "ru/battlesystem/fighting-withdrawal/")
     form = panel(page, "movement")
     field(form, "step").locator("input").fill("2")
-    field(form, "morale").locator("select").select_option(label="разгром")
+    field(form, "morale").locator("select").select_option(label="паническое бегство")
     expect(verdict(form)).to_have_text("Обращается в паническое бегство")
 
 
