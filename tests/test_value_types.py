@@ -155,3 +155,19 @@ def test_generator_check_names_the_file_and_line_of_a_wrong_answer(repo):
     shown = [str(problem) for problem in problems]
     assert len(shown) == 1 and shown[0].startswith(f"rules/t9a/scout.yaml:{broken}: t9a/scout: "), shown
     assert "a plural group is only for a number result" in shown[0]  # deploy_order returns a list
+
+
+def test_i18n_check_refuses_a_translated_pattern_with_the_wrong_number_of_plural_forms(repo):
+    from generator.i18n.checks import check_catalogs
+    from generator.load import load_and_validate
+
+    path = repo / "translations/ru/rules/wap/daemonic.po"
+    text = path.read_text(encoding="utf-8")
+    assert "{дополнительная рана|дополнительные раны|дополнительных ран}" in text
+    path.write_text(text.replace("{дополнительная рана|дополнительные раны|дополнительных ран}", "{раны|ран}"),
+                    encoding="utf-8")
+    kb, _problems = load_and_validate(repo)
+    found = [str(problem) for problem in check_catalogs(repo, kb, ["ru"])]
+    assert [line for line in found if "plural group" in line] == [
+        line for line in found if line.startswith("translations/ru/rules/wap/daemonic.po:")]
+    assert any("the plural group has 2 forms; ru has 3" in line for line in found), found

@@ -16,6 +16,7 @@ from ..model import KnowledgeBase
 from ..problems import Problem, Problems, relative
 from ..yamlfile import read_document
 from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
+from ..value_types import OTHER, pattern_problem
 from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG, check_russian
 from .update import wanted_catalogs
@@ -342,6 +343,11 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
                 source_lang = source.source_lang if source else "en"
                 for issue in check_message(message.id, message.string, source_lang, lang, glossary):
                     problems.append(Problem(shown, message.lineno, label, issue))
+                if key.endswith(":returns:answer:" + OTHER):  # a declared answer's pattern: {value}, plural forms
+                    issue = pattern_problem(message.string, lang, numeric=True)
+                    if issue:
+                        problems.append(Problem(shown, message.lineno, label, issue,
+                                                "keep {value}; write the plural group with your language's forms"))
     if TYPOGRAPHY_LANG in languages:
         problems.extend(check_russian(root, kb))
     return problems
