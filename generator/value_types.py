@@ -334,11 +334,24 @@ def answer_words(returns, value, tr: Translations, declared_at: str, source_lang
     if found is None:
         return None
     text, lang, pattern = found
+    kind = f" kb-value kb-value--{'yes' if value else 'no'}" if isinstance(value, bool) else ""
     if not pattern:
-        return Markup('<span class="kb-answer">{}</span>').format(text)
+        return Markup('<span class="kb-answer{}">{}</span>').format(kind, text)
     index = plural_index(lang, value) if is_number(value) else plural_count(lang) - 1
+    if isinstance(value, list) and returns.type in LISTS:
+        value_shown = listed(value, tr)
     return Markup('<span class="kb-answer">{}</span>').format(
         Markup(fill_pattern(str(escape(text)), str(value_shown), index)))
+
+
+LISTS = ("list", "ints", "bools")  # results whose items an answer lists plainly: «A, B, A» (ask.js: listed)
+
+
+def listed(value: list, tr: Translations) -> Markup:
+    """A list result inside an answer: its items in words, comma-separated; — when empty."""
+    if not value:
+        return Markup("—")
+    return Markup(", ").join(escape(item) if isinstance(item, str) else words.plain(item, tr) for item in value)
 
 
 def answer_patterns(returns, tr: Translations, declared_at: str, source_lang: str,

@@ -51,7 +51,7 @@ def dice(value, tr: Translations) -> Markup:
 
 def point(value, tr: Translations) -> Markup:
     # A semicolon separates coordinates, since the decimal separator may be a comma.
-    return Markup("({}; {})").format(tr.number(value[0]), tr.number(value[1]))
+    return Markup("({}; {})").format(signed(value[0], tr), signed(value[1], tr))
 
 
 def points(value, tr: Translations) -> Markup:

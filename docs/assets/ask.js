@@ -75,6 +75,10 @@
     if (value === null || value === undefined) return "null";
     return String(value);
   }
+  var LISTS = ["list", "ints", "bools"]; // value_types.LISTS: a list result's items, comma-separated
+  function listed(value) {
+    return value.length ? value.map(function (item) { return typeof item === "string" ? item : plain(item); }).join(", ") : "\u2014";
+  }
   function answerWords(returns, value) {
     var answers = returns.answers || {}, key = answerKey(value);
     if (Object.prototype.hasOwnProperty.call(answers, key)) return answers[key];
@@ -82,7 +86,8 @@
     if (!Object.keys(pattern).length) return null;
     var category = typeof value === "number" && plural ? plural.select(Math.abs(value)) : "other";
     var chosen = pattern[category] || pattern.other || pattern[Object.keys(pattern)[0]];
-    return chosen.replace("{value}", inWords(returns.type, value, returns.labels));
+    var shown = Array.isArray(value) && LISTS.indexOf(returns.type) >= 0 ? listed(value) : inWords(returns.type, value, returns.labels);
+    return chosen.replace("{value}", function () { return shown; });
   }
 
   // ------------------------------------------------------------------ one panel

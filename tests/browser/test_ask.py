@@ -108,7 +108,7 @@ def test_a_choice_result_reads_as_its_declared_answer(page, base_url):
     expect(verdict(form)).to_have_text("Обращается в паническое бегство")
 
 
-def test_a_counted_answer_takes_the_russian_plural_form_of_its_number(page, base_url):
+def test_a_counted_answer_takes_the_russian_plural_form_of_its_number(page, base_url, shot):
     page.goto(base_url + "ru/wap/daemonic/")
     form = panel(page, "instability")
     dice = field(form, "dice").locator("select")
@@ -122,6 +122,8 @@ def test_a_counted_answer_takes_the_russian_plural_form_of_its_number(page, base
                         ("0", "Дополнительных ран нет")):
         lost_by.fill(lost)
         expect(verdict(form)).to_have_text(words)
+        if lost == "3":
+            shot(form)
     dice.nth(0).select_option("6")
     dice.nth(1).select_option("6")
     expect(verdict(form)).to_have_text("Отряд изгнан")
@@ -139,7 +141,7 @@ def test_a_modifier_reads_as_a_signed_number_with_its_words(page, base_url):
     expect(page.locator("#example-full-unit-minus-one .kb-example__answer")).to_have_text("→ −1 к попаданию")
 
 
-def test_a_closed_set_of_terrain_is_a_list_of_labelled_options(page, base_url):
+def test_a_closed_set_of_terrain_is_a_list_of_labelled_options(page, base_url, shot):
     page.goto(base_url + "ru/wap/strider/")
     form = panel(page, "combat_as_open")
     terrain = field(form, "terrain").locator("select")
@@ -148,6 +150,18 @@ def test_a_closed_set_of_terrain_is_a_list_of_labelled_options(page, base_url):
     terrain.select_option(label="лес")
     expect(terrain).to_have_value("forest")  # the code stays the value (URLs, scenario files)
     expect(verdict(form)).to_have_text("Сражается по правилам местности")
+    shot(form)
+
+
+def test_a_list_result_reads_as_its_items_in_the_declared_answer(page, base_url):
+    page.goto(base_url + "en/t9a/scout/")
+    form = panel(page, "deploy_order")
+    # The first worked example's answer, written in Python on the page and by ask.js in the panel alike.
+    expect(verdict(form)).to_have_text(re.compile(r"^Deployment order: ([AB], )*[AB]$"))
+    first = form.get_attribute("data-kb-ask")
+    assert '"pattern"' in first
+    example = page.locator(".kb-example__answer").filter(has_text="Deployment order").first
+    expect(example).to_have_text(re.compile(r"^→ Deployment order: ([AB], )*[AB]$"))
 
 
 def test_two_dice(page, base_url):
