@@ -12,7 +12,7 @@ from generator.model import Argument
 from generator.problems import Problems
 from generator.value_types import TYPES, in_words, kind_label, value_problem
 
-from .conftest import ROOT, repo  # noqa: F401 (a fixture)
+from .conftest import ROOT
 
 
 @pytest.fixture(scope="module")
