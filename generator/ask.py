@@ -25,7 +25,8 @@ from markupsafe import Markup
 
 from . import value_types
 from .evaluate.to_js import compile_predicate
-from .value_types import TYPES, answer_patterns, answer_phrases, choice_labels, declared_context
+from .answers import answer_patterns, answer_phrases
+from .value_types import TYPES, choice_labels, declared_context
 
 if TYPE_CHECKING:
     from .i18n.translate import Translations

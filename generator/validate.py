@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .markup import references
-from . import value_types
+from . import answers, value_types
 from .model import KnowledgeBase, Rule
 from .problems import Problems
 
@@ -135,7 +135,7 @@ def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems):
                 f"which does not exist", "use one of: " + ", ".join(clause_ids))
         for value in _duplicates(predicate.args, "name"):
             add(("predicates", index, "args"), f"predicate {predicate.name} lists argument {value!r} twice")
-        for key, issue, hint in value_types.answer_problems(predicate.returns, rule.lang):
+        for key, issue, hint in answers.answer_problems(predicate.returns, rule.lang):
             add(("predicates", index, "returns", "answers") + key, f"predicate {predicate.name}: {issue}", hint)
 
     for index, example in enumerate(rule.examples):

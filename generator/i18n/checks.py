@@ -16,7 +16,7 @@ from ..model import KnowledgeBase
 from ..problems import Problem, Problems, relative
 from ..yamlfile import read_document
 from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
-from ..value_types import OTHER, pattern_problem
+from ..answers import OTHER, pattern_problem
 from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG, check_russian
 from .update import wanted_catalogs

@@ -8,7 +8,7 @@ from typing import Optional
 
 from ..model import KnowledgeBase, Rule
 from ..urls import rule_url, site_url
-from ..value_types import OTHER, answer_key
+from ..answers import OTHER, answer_key
 from ..yamlfile import YamlError, parse_yaml
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"

@@ -14,7 +14,7 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
-from .. import diagrams, markup, urls, value_types
+from .. import answers, diagrams, markup, urls, value_types
 from ..ask import AskPanel, compiled_predicates, words_json
 from ..i18n.translate import MISSING, Text
 from ..model import Rule
@@ -136,8 +136,8 @@ class PageScope:
         # A result reads as its declared answer («Можно», «2 дополнительные раны») when the rule gives one.
         context = value_types.declared_context(rule.key, predicate_name)
         for key, source in (declared.answers or {}).items():  # answers count towards the translation state
-            self.text(value_types.answer_context(context, value_types.answer_key(key)), source, rule.lang)
-        return value_types.answer_words(declared, value, self.tr, context, rule.lang, shown) or shown
+            self.text(answers.answer_context(context, answers.answer_key(key)), source, rule.lang)
+        return answers.answer_words(declared, value, self.tr, context, rule.lang, shown) or shown
 
     def meaning(self, rule: Rule, predicate_name: str, argument_name=None) -> Markup:
         declared = self._declared(rule, predicate_name, argument_name)
