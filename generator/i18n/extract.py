@@ -124,5 +124,14 @@ def _file_texts(path: PurePath, data):
         yield from (((), text) for text in concept_texts(Concept.model_validate(data)))
     elif path.parent.name:
         rule = Rule.model_validate(data)
-        rule.system = path.parent.name
+        rule.system, rule.lang = path.parent.name, _system_lang(path.parent / SYSTEM_FILE)
         yield from (((), text) for text in rule_texts(rule))
+
+
+def _system_lang(system_file: Path) -> str:
+    """A rule's source language: its system's (the loader sets it the same way); "" if unreadable."""
+    try:
+        data = parse_yaml(Path(system_file).read_text(encoding="utf-8")).data
+    except (OSError, YamlError, UnicodeDecodeError):
+        return ""
+    return str(data.get("lang", "")) if isinstance(data, dict) else ""
