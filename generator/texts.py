@@ -7,7 +7,7 @@ with ":" — the owner key is the key of `KnowledgeBase.origins` (a rule `t9a/sc
 `t9a/scout:clarification:ID:answer`, `term:ID:meaning`, `concept:ID:cell:ROW:COLUMN`. Contexts are
 stable: rule keys, clause and example ids, predicate and argument names never change once published.
 
-`owned_texts` lists an owner's texts as `Translatable` records (context, YAML path, source text and
+`rule_texts`, `system_texts`, `term_texts` and `concept_texts` list an owner's texts as `Translatable` records (context, YAML path, source text and
 language, catalog, page address, description for translators, whether it holds inline markup);
 `knowledge_base_texts` lists them all. Extraction (generator/i18n/extract.py and the `pybabel`
 extractor), rendering, the JSON export, back-links and reference checks read these records.
@@ -155,33 +155,18 @@ def concept_key(concept_id: str) -> str:
     return f"concept{SEPARATOR}{concept_id}"
 
 
-def owner_key(owner) -> str:
-    """The key of a rule, system, term or concept: its origin key and its contexts' first part."""
+def _owner(kb: "KnowledgeBase", owner) -> tuple[str, Iterator[Translatable]]:
+    """The key of a rule, system, term or concept (its origin key, its contexts' first part) and its texts."""
     from .model import Concept, Rule, System, Term
 
     if isinstance(owner, Rule):
-        return owner.key
+        return owner.key, rule_texts(owner)
     if isinstance(owner, Term):
-        return term_key(owner.id)
+        return term_key(owner.id), term_texts(owner, kb.term_lang(owner))
     if isinstance(owner, Concept):
-        return concept_key(owner.id)
+        return concept_key(owner.id), concept_texts(owner)
     if isinstance(owner, System):
-        return owner.id
-    raise UnknownText(f"{owner!r} has no translatable texts (expected a rule, system, term or concept)")
-
-
-def owned_texts(kb: "KnowledgeBase", owner) -> Iterator[Translatable]:
-    """The texts of one rule, system, term or concept."""
-    from .model import Concept, Rule, System, Term
-
-    if isinstance(owner, Rule):
-        return rule_texts(owner)
-    if isinstance(owner, Term):
-        return term_texts(owner, kb.term_lang(owner))
-    if isinstance(owner, Concept):
-        return concept_texts(owner)
-    if isinstance(owner, System):
-        return system_texts(owner)
+        return owner.id, system_texts(owner)
     raise UnknownText(f"{owner!r} has no translatable texts (expected a rule, system, term or concept)")
 
 
@@ -192,7 +177,7 @@ def knowledge_base_texts(kb: "KnowledgeBase") -> Iterator[Translatable]:
         for rule in kb.rules_of(system_id):
             yield from rule_texts(rule)
     for term_id in sorted(kb.terms):
-        yield from owned_texts(kb, kb.terms[term_id])
+        yield from term_texts(kb.terms[term_id], kb.term_lang(kb.terms[term_id]))
     for concept_id in sorted(kb.concepts):
         yield from concept_texts(kb.concepts[concept_id])
 
@@ -213,10 +198,10 @@ class Texts:
 
     def get(self, owner, *parts) -> Translatable:
         """The text of `owner`'s field `parts`: `get(rule, "clause", "placement")`, `get(term, "meaning")`."""
-        key = owner_key(owner)
+        key, owned = _owner(self.kb, owner)  # `owned` is lazy: read only when this owner is new here
         known = self._owned.get(key)
         if known is None or known[0] is not owner:  # a reloaded owner is a new object
-            known = self._owned[key] = (owner, {text.context: text for text in owned_texts(self.kb, owner)})
+            known = self._owned[key] = (owner, {text.context: text for text in owned})
         wanted = context(key, *parts)
         found = known[1].get(wanted)
         if found is None:

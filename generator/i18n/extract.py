@@ -1,4 +1,4 @@
-"""Collect every translatable message: rule text by stable context, UI strings from templates and code."""
+"""Collect every translatable message: knowledge-base texts (generator/texts.py) by context, UI strings from code."""
 
 from __future__ import annotations
 
