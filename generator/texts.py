@@ -7,14 +7,18 @@ with ":" — the owner key is the key of `KnowledgeBase.origins` (a rule `t9a/sc
 `t9a/scout:clarification:ID:answer`, `term:ID:meaning`, `concept:ID:cell:ROW:COLUMN`. Contexts are
 stable: rule keys, clause and example ids, predicate and argument names never change once published.
 
-`rule_texts`, `system_texts`, `term_texts` and `concept_texts` list an owner's texts as `Translatable` records (context, YAML path, source text and
-language, catalog, page address, description for translators, whether it holds inline markup);
-`knowledge_base_texts` lists them all. Extraction (generator/i18n/extract.py and the `pybabel`
-extractor), rendering, the JSON export, back-links and reference checks read these records.
+`rule_texts`, `system_texts`, `term_texts` and `concept_texts` list an owner's texts as
+`Translatable` records (context, YAML path, source text and language, catalog, page address,
+description for translators, whether it holds inline markup); `knowledge_base_texts` lists them all.
+Extraction (generator/i18n/extract.py and the `pybabel` extractor), rendering, the JSON export,
+back-links and reference checks read these records.
 Templates and code never spell a context: they ask a `Texts` index for "the clause text of rule X"
 (`texts.get(rule, "clause", clause_id)`; `r.html(rule, "clause", clause.id)` in templates). Asking for
 a field the owner does not have raises `UnknownText` — a bug in the caller, found at build time,
 never a text silently shown as "not translated".
+
+`pybabel extract -F babel.cfg` reads rule YAML through `i18n.extract.extract_rules`, which yields
+these records as `pgettext`-shaped messages, so its messages carry the catalogs' msgctxt too.
 """
 
 from __future__ import annotations
