@@ -124,8 +124,10 @@ def answer_problems(returns, lang: str) -> list[tuple[Any, str, str]]:
 
 
 def answer_context(declared_at: str, key: str) -> str:
-    """The message context of one declared answer, under the result's context."""
-    return f"{declared_at}:answer:{key}"
+    """The message context of one declared answer, under the result's context (texts.rule_texts lists it)."""
+    from .texts import context
+
+    return context(declared_at, "answer", key)
 
 
 def fill_pattern(pattern: str, value_shown: str, index: int) -> str:

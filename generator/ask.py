@@ -26,7 +26,8 @@ from markupsafe import Markup
 from . import value_types
 from .evaluate.to_js import compile_predicate
 from .answers import answer_patterns, answer_phrases
-from .value_types import TYPES, choice_labels, declared_context
+from .texts import declared_context, declared_parts
+from .value_types import TYPES, choice_labels
 
 if TYPE_CHECKING:
     from .i18n.translate import Translations
@@ -65,7 +66,7 @@ class AskPanel:
 
     def __init__(self, rule: "Rule", predicate: "Predicate", tr: "Translations", text, plain, clause_number):
         self.rule, self.predicate, self.tr = rule, predicate, tr
-        self.phrase, self.plain = text, plain  # (context, source, lang) -> HTML without links / words
+        self.phrase, self.plain = text, plain  # (owner, *field) -> HTML without links / words (generator/texts.py)
         self.clause_number = clause_number  # clause id -> its § number on the page
         self.ident = f"ask-{predicate.name}"
 
@@ -74,8 +75,7 @@ class AskPanel:
         return choice_labels(declared, at, self.tr, self.rule.lang)
 
     def meaning(self, argument) -> Markup:
-        return self.phrase(declared_context(self.rule.key, self.predicate.name, argument.name), argument.text,
-                           self.rule.lang)
+        return self.phrase(self.rule, *declared_parts(self.predicate.name, argument.name))
 
     # ------------------------------------------------------------------ the form
     def field(self, argument, start) -> Markup:
@@ -192,27 +192,25 @@ class AskPanel:
             for clause in clarification.clauses:
                 clarified.setdefault(clause, []).append({
                     "id": clarification.id, "status": clarification.status,
-                    "question": str(self.phrase(f"{rule.key}:clarification:{clarification.id}:question",
-                                                clarification.question, rule.lang))})
+                    "question": str(self.phrase(rule, "clarification", clarification.id, "question"))})
         returns_at = declared_context(rule.key, predicate.name)
         clauses = {clause.id: {"number": self.clause_number(clause.id), "clarifications": clarified.get(clause.id, [])}
                    for clause in rule.clauses}
         return {
             "rule": rule.key, "predicate": predicate.name, "clause": predicate.clause,
-            "summary": self.plain(f"{rule.key}:predicate:{predicate.name}", predicate.summary, rule.lang),
+            "summary": self.plain(rule, "predicate", predicate.name),
             "args": [{"name": a.name, "type": a.type, "field": TYPES[a.type].field, "nullable": a.nullable,
                       "meaning": str(self.meaning(a)), "labels": self.labels(a, a.name)} for a in predicate.args],
             "returns": {"type": predicate.returns.type, "nullable": predicate.returns.nullable,
                         # HTML made by our markup renderer (escaped, code spans kept); ask.js sets it as HTML.
-                        "meaning": str(self.phrase(declared_context(rule.key, predicate.name),
-                                                   predicate.returns.text, rule.lang)),
+                        "meaning": str(self.phrase(rule, *declared_parts(predicate.name))),
                         "labels": self.labels(predicate.returns, None),
                         # The declared answers («Можно»; "{value} extra Wounds" per plural category).
                         "answers": answer_phrases(predicate.returns, self.tr, returns_at, rule.lang),
                         "pattern": answer_patterns(predicate.returns, self.tr, returns_at, rule.lang,
                                                    PLURAL_SAMPLES)},
             "examples": [{"id": e.id, "clause": e.clause, "given": e.given, "expect": e.expect,
-                          "name": self.plain(f"{rule.key}:example:{e.id}", e.name, rule.lang)} for e in examples],
+                          "name": self.plain(rule, "example", e.id)} for e in examples],
             "clauses": clauses,
         }
 

@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from . import urls
 from .i18n.translate import Translations
 from .model import STATUSES, KnowledgeBase
-from .value_types import ARG_TYPES, choice_labels, declared_context
+from .texts import Texts, declared_parts
+from .value_types import ARG_TYPES, choice_labels
 
 # Raised when a field is removed or changes meaning; adding a field keeps the version.
 SCHEMA_VERSION = 1
@@ -133,11 +134,14 @@ class Export(Shape):
 def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
     """The export for one language; texts are translated where a translation exists."""
 
-    def text(context, source, lang):
-        return tr.text(context, source, lang).value
+    texts = Texts(kb)
 
-    def labels(declared, context, lang):
-        return choice_labels(declared, context, tr, lang) or None
+    def text(owner, *field):
+        source = texts.get(owner, *field)
+        return tr.text(source.context, source.source, source.lang).value
+
+    def labels(declared, rule, *field):
+        return choice_labels(declared, texts.get(rule, *field).context, tr, rule.lang) or None
 
     rules = []
     for key in sorted(kb.rules):
@@ -145,38 +149,38 @@ def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
         system = kb.systems[rule.system]
         rules.append(ExportRule(
             id=rule.key, url=urls.site_url(tr.lang, urls.rule_url(rule.key)),
-            title=text(f"{key}:title", rule.title, rule.lang), source_title=rule.title, source_lang=rule.lang,
+            title=text(rule, "title"), source_title=rule.title, source_lang=rule.lang,
             aliases=[ExportAlias(name=alias.name, lang=alias.lang) for alias in rule.aliases],
-            system=ExportSystem(id=system.id, name=text(f"{system.id}:name", system.name, system.lang)),
-            source=ExportSource(book=text(f"{system.id}:book", system.book, system.lang),
+            system=ExportSystem(id=system.id, name=text(system, "name")),
+            source=ExportSource(book=text(system, "book"),
                                 **rule.source.model_dump(exclude_none=True)),
-            summary=text(f"{key}:summary", rule.summary, rule.lang),
-            clauses=[ExportClause(id=c.id, text=text(f"{key}:clause:{c.id}", c.text, rule.lang))
+            summary=text(rule, "summary"),
+            clauses=[ExportClause(id=c.id, text=text(rule, "clause", c.id))
                      for c in rule.clauses],
             predicates=[ExportPredicate(
                 name=p.name, clause=p.clause, code=p.code,
-                summary=text(f"{key}:predicate:{p.name}", p.summary, rule.lang),
+                summary=text(rule, "predicate", p.name),
                 args=[ExportArgument(name=a.name, type=a.type, values=a.values, nullable=a.nullable,
-                                     labels=labels(a, declared_context(key, p.name, a.name), rule.lang),
-                                     text=text(declared_context(key, p.name, a.name), a.text, rule.lang))
+                                     labels=labels(a, rule, *declared_parts(p.name, a.name)),
+                                     text=text(rule, *declared_parts(p.name, a.name)))
                       for a in p.args],
                 returns=ExportReturns(type=p.returns.type, values=p.returns.values, nullable=p.returns.nullable,
-                                      labels=labels(p.returns, declared_context(key, p.name), rule.lang),
-                                      text=text(declared_context(key, p.name), p.returns.text, rule.lang)),
+                                      labels=labels(p.returns, rule, *declared_parts(p.name)),
+                                      text=text(rule, *declared_parts(p.name))),
             ) for p in rule.predicates],
             examples=[ExportExample(id=e.id, predicate=e.predicate, clause=e.clause, given=e.given, expect=e.expect,
-                                    name=text(f"{key}:example:{e.id}", e.name, rule.lang))
+                                    name=text(rule, "example", e.id))
                       for e in rule.examples],
             clarifications=[ExportClarification(
                 id=c.id, status=c.status, clauses=c.clauses,
-                question=text(f"{key}:clarification:{c.id}:question", c.question, rule.lang),
-                answer=text(f"{key}:clarification:{c.id}:answer", c.answer, rule.lang),
+                question=text(rule, "clarification", c.id, "question"),
+                answer=text(rule, "clarification", c.id, "answer"),
             ) for c in rule.clarifications],
             see_also=rule.see_also,
         ))
-    glossary = [ExportTerm(id=t.id, term=text(f"term:{t.id}:term", t.term, kb.term_lang(t)), source_term=t.term,
+    glossary = [ExportTerm(id=t.id, term=text(t, "term"), source_term=t.term,
                            source_lang=kb.term_lang(t), systems=t.systems,
-                           meaning=text(f"term:{t.id}:meaning", t.meaning, kb.term_lang(t)))
+                           meaning=text(t, "meaning"))
                 for t in sorted(kb.terms.values(), key=lambda t: t.id)]
     return Export(schema_version=SCHEMA_VERSION, lang=tr.lang, rules=rules, glossary=glossary)
 

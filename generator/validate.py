@@ -8,6 +8,7 @@ from .markup import references
 from . import answers, value_types
 from .model import KnowledgeBase, Rule
 from .problems import Problems
+from .texts import reference_texts as text_fields  # the translatable fields' owner (load and scripts read it here)
 
 # The value types (their checks and English forms) are owned by generator/value_types.py.
 FORMS = value_types.FORMS
@@ -35,26 +36,6 @@ def reference_problem(kb: KnowledgeBase, target: str):
     if kind == "clause" and rule.clause(reference.clause_id) is None:
         return f"names a clause that {reference.rule_key} does not have (its clauses: {', '.join(c.id for c in rule.clauses)})"
     return None
-
-
-def text_fields(rule: Rule):
-    """Every translatable text of a rule with its path in the YAML file."""
-    yield ("title",), rule.title
-    yield ("summary",), rule.summary
-    for index, clause in enumerate(rule.clauses):
-        yield ("clauses", index, "text"), clause.text
-    for index, predicate in enumerate(rule.predicates):
-        yield ("predicates", index, "summary"), predicate.summary
-        for number, argument in enumerate(predicate.args):
-            yield ("predicates", index, "args", number, "text"), argument.text
-        yield ("predicates", index, "returns", "text"), predicate.returns.text
-        for key, answer in (predicate.returns.answers or {}).items():
-            yield ("predicates", index, "returns", "answers", key), answer
-    for index, example in enumerate(rule.examples):
-        yield ("examples", index, "name"), example.name
-    for index, clarification in enumerate(rule.clarifications):
-        yield ("clarifications", index, "question"), clarification.question
-        yield ("clarifications", index, "answer"), clarification.answer
 
 
 def _duplicates(items, attribute):

@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional
 from markupsafe import Markup
 
 from . import words
+from .texts import label_context  # the message ids are owned by generator/texts.py
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the translations package reads the model, which reads this registry
@@ -130,17 +131,6 @@ def value_problem(kind: str, value, values=None, nullable=False) -> Optional[str
         return (f"the id {meant} exactly ({value!r} looks like a misspelling of it; the known ids are "
                 f"{', '.join(map(str, values))}, and any other id stands for another value)")
     return expected
-
-
-def declared_context(rule_key: str, predicate_name: str, argument_name: Optional[str] = None) -> str:
-    """The message context of an argument's meaning (or the result's, without a name)."""
-    where = f"arg:{argument_name}" if argument_name is not None else "returns"
-    return f"{rule_key}:predicate:{predicate_name}:{where}"
-
-
-def label_context(declared_at: str, value) -> str:
-    """The message context of one choice value's label, under its argument's or result's context."""
-    return f"{declared_at}:value:{value}"
 
 
 def choice_labels(declared, declared_at: str, tr: Translations, source_lang: str) -> dict[str, str]:

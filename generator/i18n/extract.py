@@ -1,14 +1,17 @@
-"""Collect every translatable message: rule text by stable context, UI strings from templates and code."""
+"""Collect every translatable message: knowledge-base texts (generator/texts.py) by context, UI strings from code."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Optional
 
-from ..model import KnowledgeBase, Rule
-from ..urls import rule_url, site_url
-from ..answers import OTHER, answer_key
+from pydantic import ValidationError
+
+from ..load import CONCEPTS_DIR, GLOSSARY_FILE, RULES_DIR, SYSTEM_FILE
+from ..model import Concept, Glossary, KnowledgeBase, Rule, System
+from ..texts import Translatable, concept_texts, knowledge_base_texts, rule_texts, system_texts, term_texts
+from ..urls import site_url
 from ..yamlfile import YamlError, parse_yaml
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -36,58 +39,19 @@ class SourceMessage:
         return self.context if self.context is not None else self.msgid
 
 
+def translator_comments(text: Translatable) -> list[str]:
+    """What a catalog (and `pybabel extract`) tells translators about a text; {lang} is filled per catalog."""
+    return [text.description, f"page: {site_url('{lang}', text.url)}", f"source language: {text.lang}"]
+
+
+def _message(kb: KnowledgeBase, text: Translatable) -> SourceMessage:
+    origin = kb.origins[text.origin]
+    return SourceMessage(text.catalog, text.context, text.source, text.lang, translator_comments(text),
+                         [(origin.path, origin.line(*text.path))])
+
+
 def rule_messages(kb: KnowledgeBase, rule: Rule) -> list[SourceMessage]:
-    origin = kb.origins[rule.key]
-    catalog = f"rules/{rule.key}"
-    page = site_url("{lang}", rule_url(rule.key))
-    messages = []
-
-    def add(suffix, text, path, what, anchor=""):
-        comments = [f"{rule.key} · {what}", f"page: {page}{anchor}", f"source language: {rule.lang}"]
-        messages.append(SourceMessage(catalog, f"{rule.key}:{suffix}", text, rule.lang, comments,
-                                      [(origin.path, origin.line(*path))]))
-
-    add("title", rule.title, ("title",), "title")
-    add("summary", rule.summary, ("summary",), "one-line summary")
-    for index, clause in enumerate(rule.clauses):
-        add(f"clause:{clause.id}", clause.text, ("clauses", index, "text"), f"clause {clause.id}", f"#{clause.id}")
-    for index, predicate in enumerate(rule.predicates):
-        anchor = f"#predicate-{predicate.name}"
-        add(f"predicate:{predicate.name}", predicate.summary, ("predicates", index, "summary"),
-            f"predicate {predicate.name}: what it answers", anchor)
-        for number, argument in enumerate(predicate.args):
-            add(f"predicate:{predicate.name}:arg:{argument.name}", argument.text,
-                ("predicates", index, "args", number, "text"),
-                f"predicate {predicate.name}: meaning of argument {argument.name} ({argument.type})", anchor)
-            for value, label in (argument.labels or {}).items():
-                add(f"predicate:{predicate.name}:arg:{argument.name}:value:{value}", label,
-                    ("predicates", index, "args", number, "labels", value),
-                    f"predicate {predicate.name}: label of the value {value} of argument {argument.name}", anchor)
-        add(f"predicate:{predicate.name}:returns", predicate.returns.text, ("predicates", index, "returns", "text"),
-            f"predicate {predicate.name}: meaning of its result ({predicate.returns.type})", anchor)
-        for value, label in (predicate.returns.labels or {}).items():
-            add(f"predicate:{predicate.name}:returns:value:{value}", label,
-                ("predicates", index, "returns", "labels", value),
-                f"predicate {predicate.name}: label of the result value {value}", anchor)
-        for value, answer in (predicate.returns.answers or {}).items():
-            key = answer_key(value)
-            add(f"predicate:{predicate.name}:returns:answer:{key}", answer,
-                ("predicates", index, "returns", "answers", value),
-                f"predicate {predicate.name}: the answer a reader sees " + (
-                    "for any other result: {value} is the value; {a|b|...} are plural forms in your language's order"
-                    if key == OTHER else f"when the result is {key}"), anchor)
-    for index, example in enumerate(rule.examples):
-        add(f"example:{example.id}", example.name, ("examples", index, "name"),
-            f"worked example {example.id} ({example.predicate}, given {example.given} → {example.expect!r})",
-            f"#example-{example.id}")
-    for index, clarification in enumerate(rule.clarifications):
-        anchor = f"#clarification-{clarification.id}"
-        add(f"clarification:{clarification.id}:question", clarification.question,
-            ("clarifications", index, "question"), f"clarification {clarification.id}: question", anchor)
-        add(f"clarification:{clarification.id}:answer", clarification.answer,
-            ("clarifications", index, "answer"), f"clarification {clarification.id}: answer ({clarification.status})",
-            anchor)
-    return messages
+    return [_message(kb, text) for text in rule_texts(rule)]
 
 
 _LAST_MESSAGES: list = [None, None]  # (knowledge base, its messages): check and status ask once per language
@@ -96,52 +60,8 @@ _LAST_MESSAGES: list = [None, None]  # (knowledge base, its messages): check and
 def knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
     """All rule, system, glossary and concept messages in a stable order (computed once per loaded base)."""
     if _LAST_MESSAGES[0] is not kb:
-        _LAST_MESSAGES[:] = [kb, _knowledge_base_messages(kb)]
+        _LAST_MESSAGES[:] = [kb, [_message(kb, text) for text in knowledge_base_texts(kb)]]
     return _LAST_MESSAGES[1]
-
-
-def _knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
-    messages = []
-    for system_id in sorted(kb.systems):
-        system = kb.systems[system_id]
-        origin = kb.origins[system_id]
-        for field_name in ("name", "book"):
-            messages.append(SourceMessage(
-                f"rules/{system_id}/_system", f"{system_id}:{field_name}", getattr(system, field_name), system.lang,
-                [f"system {system_id} · {field_name}", f"page: /{{lang}}/{system_id}/", f"source language: {system.lang}"],
-                [(origin.path, origin.line(field_name))]))
-        for rule in kb.rules_of(system_id):
-            messages.extend(rule_messages(kb, rule))
-    for term_id in sorted(kb.terms):
-        term = kb.terms[term_id]
-        origin = kb.origins[f"term:{term_id}"]
-        lang = kb.term_lang(term)
-        for field_name in ("term", "meaning"):
-            messages.append(SourceMessage(
-                "rules/glossary", f"term:{term_id}:{field_name}", getattr(term, field_name), lang,
-                [f"glossary term {term_id} · {field_name}", f"page: /{{lang}}/glossary/#{term_id}",
-                 f"source language: {lang}"], [(origin.path, origin.line(field_name))]))
-    for concept_id in sorted(kb.concepts):
-        concept = kb.concepts[concept_id]
-        origin = kb.origins[f"concept:{concept_id}"]
-        catalog = f"rules/concepts/{concept_id}"
-        base = [f"page: /{{lang}}/concepts/{concept_id}/", f"source language: {concept.lang}"]
-
-        def add(suffix, text, path, what):
-            messages.append(SourceMessage(catalog, f"concept:{concept_id}:{suffix}", text, concept.lang,
-                                          [f"concept {concept_id} · {what}"] + base, [(origin.path, origin.line(*path))]))
-
-        add("title", concept.title, ("title",), "title")
-        add("summary", concept.summary, ("summary",), "summary")
-        if concept.intro:
-            add("intro", concept.intro, ("intro",), "introduction")
-        for row_index, row in enumerate(concept.rows):
-            add(f"row:{row.id}", row.label, ("rows", row_index, "label"), f"row label {row.id}")
-            # A cell is identified by its row and column, so pointing it at another clause keeps its translation.
-            for cell_index, (column, cell) in enumerate(zip(concept.columns, row.cells)):
-                add(f"cell:{row.id}:{column}", cell.text, ("rows", row_index, "cells", cell_index, "text"),
-                    f"cell of row {row.id} for {column} (summarises {cell.ref})")
-    return messages
 
 
 def ui_messages() -> list[SourceMessage]:
@@ -168,33 +88,50 @@ def ui_messages() -> list[SourceMessage]:
 def extract_rules(fileobj, keywords, comment_tags, options):
     """Babel extractor for rule YAML (entry point `kb_rules`), so `pybabel extract` reads rule files.
 
-    Yields (line, funcname, message, comments); the stable context goes into the comments
-    because Babel's extractor protocol has no separate context slot for non-Python sources.
+    Yields `(line, "pgettext", (context, text), comments)` for every text of the file, from the same
+    list (generator/texts.py) `i18n update` writes the catalogs from, so `pybabel extract -F babel.cfg`
+    messages carry the catalogs' stable msgctxt. What a file holds (a system, a rule, the glossary, a
+    concept) is read off its path under rules/. A file that does not parse or load yields nothing:
+    `generator check` names its problem.
     """
+    path = PurePath(getattr(fileobj, "name", "") or "")
     try:
         document = parse_yaml(fileobj.read().decode("utf-8"))
     except (YamlError, UnicodeDecodeError):
         return
-    data = document.data
+    try:
+        found = list(_file_texts(path, document.data))
+    except (ValidationError, TypeError, ValueError):
+        return
+    with_context = "pgettext" in keywords  # Babel's default keywords; without it, the text alone
+    for prefix, text in found:
+        message = ("pgettext", (text.context, text.source)) if with_context else (None, text.source)
+        yield (document.line(prefix + text.path), *message, translator_comments(text))
+
+
+def _file_texts(path: PurePath, data):
+    """(origin prefix, text) of every text in one file under rules/, told apart by its place."""
     if not isinstance(data, dict):
         return
-
-    def walk(value, path):
-        if isinstance(value, dict):
-            for key, child in value.items():
-                yield from walk(child, path + (key,))
-        elif isinstance(value, list):
-            for index, child in enumerate(value):
-                yield from walk(child, path + (index,))
-        elif isinstance(value, str) and path and path[-1] in _TEXT_KEYS and not _skip(path):
-            yield document.line(path), None, value, [".".join(str(p) for p in path)]
-
-    yield from walk(data, ())
-
-
-_TEXT_KEYS = {"title", "summary", "text", "name", "question", "answer", "term", "meaning", "book", "label", "intro"}
+    if path.name == SYSTEM_FILE:
+        system = System.model_validate(data)
+        yield from (((), text) for text in system_texts(system))
+    elif path.name == GLOSSARY_FILE and path.parent.name == RULES_DIR:
+        glossary = Glossary.model_validate(data)
+        for index, term in enumerate(glossary.terms):
+            yield from ((("terms", index), text) for text in term_texts(term, term.lang or glossary.lang))
+    elif path.parent.name == CONCEPTS_DIR:
+        yield from (((), text) for text in concept_texts(Concept.model_validate(data)))
+    elif path.parent.name:
+        rule = Rule.model_validate(data)
+        rule.system, rule.lang = path.parent.name, _system_lang(path.parent / SYSTEM_FILE)
+        yield from (((), text) for text in rule_texts(rule))
 
 
-def _skip(path) -> bool:
-    # Predicate and argument names and alias names are identifiers, not prose.
-    return "aliases" in path or (path[-1] == "name" and path[0] == "predicates")
+def _system_lang(system_file: Path) -> str:
+    """A rule's source language: its system's (the loader sets it the same way); "" if unreadable."""
+    try:
+        data = parse_yaml(Path(system_file).read_text(encoding="utf-8")).data
+    except (OSError, YamlError, UnicodeDecodeError):
+        return ""
+    return str(data.get("lang", "")) if isinstance(data, dict) else ""

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from .. import markup, urls
 from ..i18n.translate import Translations
 from ..model import KnowledgeBase
+from ..texts import Texts, reference_texts
 
 
 @dataclass
@@ -19,12 +20,10 @@ class Links:
 
     @classmethod
     def of(cls, kb: KnowledgeBase) -> "Links":
-        from ..validate import text_fields
-
         links = cls()
         for rule in kb.rules.values():
             targets = [markup.Reference("", target, None) for target in rule.see_also]
-            for _path, text in text_fields(rule):
+            for _path, text in reference_texts(rule):
                 targets.extend(markup.references(text))
             for reference in targets:
                 if reference.kind in ("rule", "clause") and reference.rule_key != rule.key:
@@ -41,22 +40,22 @@ class LinkResolver:
     page that links to them.
     """
 
-    def __init__(self, kb: KnowledgeBase, tr: Translations):
+    def __init__(self, kb: KnowledgeBase, tr: Translations, texts: Texts | None = None):
         self.kb, self.tr = kb, tr
+        self.texts = texts if texts is not None else Texts(kb)
 
-    def quiet_plain(self, context: str, source: str, source_lang: str) -> str:
-        return markup.strip_markup(self.tr.text(context, source, source_lang).value)
+    def quiet_plain(self, owner, *field) -> str:
+        """Words only of one text (`texts.get(owner, *field)`), without counting it towards a page's state."""
+        text = self.texts.get(owner, *field)
+        return markup.strip_markup(self.tr.text(text.context, text.source, text.lang).value)
 
     def field_of(self, reference: markup.Reference, term_field: str, other_field: str) -> str:
         """One text of the page a reference points to, in this language."""
         if reference.kind == "term":
-            term = self.kb.terms[reference.item_id]
-            return self.quiet_plain(f"term:{term.id}:{term_field}", getattr(term, term_field), self.kb.term_lang(term))
+            return self.quiet_plain(self.kb.terms[reference.item_id], term_field)
         if reference.kind == "concept":
-            concept = self.kb.concepts[reference.item_id]
-            return self.quiet_plain(f"concept:{concept.id}:{other_field}", getattr(concept, other_field), concept.lang)
-        rule = self.kb.rules[reference.rule_key]
-        return self.quiet_plain(f"{rule.key}:{other_field}", getattr(rule, other_field), rule.lang)
+            return self.quiet_plain(self.kb.concepts[reference.item_id], other_field)
+        return self.quiet_plain(self.kb.rules[reference.rule_key], other_field)
 
     def title_of(self, reference: markup.Reference) -> str:
         return self.field_of(reference, "term", "title")

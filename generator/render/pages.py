@@ -14,6 +14,7 @@ from markupsafe import Markup
 from .. import diagrams, markup, urls
 from ..i18n.translate import FUZZY, MISSING, Translations
 from ..model import STATUSES, KnowledgeBase, Rule
+from ..texts import Texts
 from .links import LinkResolver, Links
 from .scope import PageScope
 
@@ -40,7 +41,8 @@ class Renderer:
                  links: Links | None = None):
         self.kb, self.tr, self.lang, self.status = kb, tr, tr.lang, status
         self.links = links if links is not None else Links.of(kb)  # pass one Links to share it across languages
-        self.resolver = LinkResolver(kb, tr)
+        self.texts = Texts(kb)  # the translatable texts, asked for by owner and field
+        self.resolver = LinkResolver(kb, tr, self.texts)
         self.probe = diagrams.Probe()  # predicate limits the diagrams read, kept for this renderer only
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
@@ -54,8 +56,8 @@ class Renderer:
         self.env.filters["md"] = md_escape
         self.env.globals.update(lang=self.lang, kb=kb, zip=zip)
 
-    def _quiet_plain(self, context, source, source_lang) -> str:
-        return self.resolver.quiet_plain(context, source, source_lang)
+    def _quiet_plain(self, owner, *field) -> str:
+        return self.resolver.quiet_plain(owner, *field)
 
     # ---------------------------------------------------------------- one page
     def _render(self, template: str, path: str, **context) -> Page:
@@ -84,8 +86,8 @@ class Renderer:
         return banner
 
     def rule_page(self, rule: Rule) -> Page:
-        meta = {"title": self._quiet_plain(f"{rule.key}:title", rule.title, rule.lang),
-                "description": self._quiet_plain(f"{rule.key}:summary", rule.summary, rule.lang),
+        meta = {"title": self._quiet_plain(rule, "title"),
+                "description": self._quiet_plain(rule, "summary"),
                 "kb_source_lang": rule.lang}
         backlinks = sorted(self.links.rule_backlinks.get(rule.key, ()))
         clarified = defaultdict(list)
@@ -100,7 +102,7 @@ class Renderer:
         system = self.kb.systems[system_id]
         pages = [self._render("system.md", f"{system_id}/index.md", system_id=system_id, system=system,
                               rules=self.kb.rules_of(system_id),
-                              meta={"title": self._quiet_plain(f"{system_id}:name", system.name, system.lang)})]
+                              meta={"title": self._quiet_plain(system, "name")})]
         return pages + [self.rule_page(rule) for rule in self.kb.rules_of(system_id)]
 
     def pages(self) -> list[Page]:
@@ -115,8 +117,7 @@ class Renderer:
         for concept_id in sorted(self.kb.concepts):
             concept = self.kb.concepts[concept_id]
             pages.append(self._render("concept.md", f"concepts/{concept_id}.md", concept=concept,
-                                      meta={"title": self._quiet_plain(f"concept:{concept_id}:title",
-                                                                       concept.title, concept.lang)}))
+                                      meta={"title": self._quiet_plain(concept, "title")}))
         if self.status is not None:
             pages.append(self._render("status.md", "status.md", status=self.status,
                                       meta={"title": _("Translation status")}))
@@ -124,7 +125,7 @@ class Renderer:
 
     def alphabetical(self) -> list[tuple[str, str, Rule]]:
         """(sort key, shown title, rule) for every rule, sorted for this language."""
-        entries = [(self._quiet_plain(f"{r.key}:title", r.title, r.lang), r) for r in self.kb.rules.values()]
+        entries = [(self._quiet_plain(r, "title"), r) for r in self.kb.rules.values()]
         return sorted(((t.casefold().replace("ё", "е"), t, r) for t, r in entries), key=lambda e: (e[0], e[2].key))
 
     def nav(self) -> list:
@@ -132,16 +133,16 @@ class Renderer:
         def _(text):  # the theme prints nav titles raw
             return html_escape(self.tr.gettext(text), quote=True)
 
-        def name(context, source, lang):
-            return html_escape(self._quiet_plain(context, source, lang))
+        def name(owner, field):
+            return html_escape(self._quiet_plain(owner, field))
 
         systems = self.kb.systems
         items = [{_("Home"): "index.md"},
-                 {_("Systems"): [{name(f"{s}:name", systems[s].name, systems[s].lang): f"{s}/index.md"}
+                 {_("Systems"): [{name(systems[s], "name"): f"{s}/index.md"}
                                  for s in sorted(systems)]}]
         if self.kb.concepts:
             concepts = self.kb.concepts
-            items.append({_("Concepts"): [{name(f"concept:{c}:title", concepts[c].title, concepts[c].lang):
+            items.append({_("Concepts"): [{name(concepts[c], "title"):
                                            f"concepts/{c}.md"} for c in sorted(concepts)]})
         items += [{_("Rules A–Z"): "a-z.md"}, {_("Glossary"): "glossary.md"}, {_("Clarifications"): "clarifications.md"}]
         if self.status is not None:

@@ -18,6 +18,7 @@ from .. import answers, diagrams, markup, urls, value_types
 from ..ask import AskPanel, compiled_predicates, words_json
 from ..i18n.translate import MISSING, Text
 from ..model import Rule
+from ..texts import Translatable, declared_parts
 
 if TYPE_CHECKING:
     from .pages import Renderer
@@ -45,27 +46,35 @@ class PageScope:
         self.states: set = set()  # translation states of the texts shown on this page
 
     # ---------------------------------------------------------------- texts
-    def text(self, context: str, source: str, source_lang: str) -> Text:
-        result = self.tr.text(context, source, source_lang)
+    # A text is named by its owner (rule, system, term, concept) and field: `r.html(rule, "clause", clause.id)`;
+    # generator/texts.py owns the message ids, and an unknown field raises texts.UnknownText.
+    def t(self, owner, *field) -> Translatable:
+        """The source text of `owner`'s `field` (its context, source words and language)."""
+        return self.site.texts.get(owner, *field)
+
+    def text(self, owner, *field) -> Text:
+        """One text in the page's language, counted towards the page's translation state."""
+        source = self.t(owner, *field)
+        result = self.tr.text(source.context, source.source, source.lang)
         self.states.add(result.state)
         return result
 
-    def plain(self, context: str, source: str, source_lang: str) -> str:
+    def plain(self, owner, *field) -> str:
         """Words only (for titles, tooltips, search metadata)."""
-        return markup.strip_markup(self.text(context, source, source_lang).value, self.resolver.title_of)
+        return markup.strip_markup(self.text(owner, *field).value, self.resolver.title_of)
 
-    def html(self, context: str, source: str, source_lang: str) -> Markup:
+    def html(self, owner, *field) -> Markup:
         """A text rendered as escaped HTML with links, marked when it is not in the page's language."""
-        result = self.text(context, source, source_lang)
+        result = self.text(owner, *field)
         body = markup.render_inline(result.value, lambda reference: self.resolver.link(self.from_url, reference))
         if result.state == MISSING:
             return Markup('<span class="kb-untranslated" lang="{}" title="{}">{}</span>').format(
                 result.lang, self.tr.gettext("Not translated yet: shown in the original language"), Markup(body))
         return Markup(body)
 
-    def phrase(self, context: str, source: str, source_lang: str) -> Markup:
+    def phrase(self, owner, *field) -> Markup:
         """A text as HTML with its code spans and emphasis but no links: for inside a link or a label."""
-        result = self.text(context, source, source_lang)
+        result = self.text(owner, *field)
         body = Markup(markup.render_unlinked(result.value, self.resolver.title_of))
         if result.state == MISSING:
             return Markup('<span class="kb-untranslated" lang="{}">{}</span>').format(result.lang, body)
@@ -75,11 +84,10 @@ class PageScope:
         return self.tr.gettext(STATUS_LABELS[status])
 
     def title(self, rule: Rule) -> str:
-        return self.plain(f"{rule.key}:title", rule.title, rule.lang)
+        return self.plain(rule, "title")
 
     def system_name(self, system_id: str) -> str:
-        system = self.kb.systems[system_id]
-        return self.plain(f"{system_id}:name", system.name, system.lang)
+        return self.plain(self.kb.systems[system_id], "name")
 
     def code(self, source: str) -> Markup:
         return Markup(highlight(source.rstrip("\n"), PythonLexer(), HtmlFormatter(cssclass="highlight")))
@@ -115,10 +123,10 @@ class PageScope:
     def choice_labels(self, rule: Rule, predicate_name: str, argument_name=None) -> dict:
         """A choice's value -> label in the page's language (empty for other types)."""
         declared = self._declared(rule, predicate_name, argument_name)
-        context = value_types.declared_context(rule.key, predicate_name, argument_name)
-        for name, source in (declared.labels or {}).items():  # labels count towards the page's translation state
-            self.text(value_types.label_context(context, name), source, rule.lang)
-        return value_types.choice_labels(declared, context, self.tr, rule.lang)
+        field = declared_parts(predicate_name, argument_name)
+        for name in declared.labels or {}:  # labels count towards the page's translation state
+            self.text(rule, *field, "value", name)
+        return value_types.choice_labels(declared, self.t(rule, *field).context, self.tr, rule.lang)
 
     def kind_label(self, rule: Rule, predicate_name: str, argument_name=None) -> str:
         """What kind of value an argument (or, without a name, the result) is, in the page's language."""
@@ -134,15 +142,13 @@ class PageScope:
         if argument_name is not None:
             return shown
         # A result reads as its declared answer («Можно», «2 дополнительные раны») when the rule gives one.
-        context = value_types.declared_context(rule.key, predicate_name)
-        for key, source in (declared.answers or {}).items():  # answers count towards the translation state
-            self.text(answers.answer_context(context, answers.answer_key(key)), source, rule.lang)
-        return answers.answer_words(declared, value, self.tr, context, rule.lang, shown) or shown
+        field = declared_parts(predicate_name)
+        for key in declared.answers or {}:  # answers count towards the page's translation state
+            self.text(rule, *field, "answer", answers.answer_key(key))
+        return answers.answer_words(declared, value, self.tr, self.t(rule, *field).context, rule.lang, shown) or shown
 
     def meaning(self, rule: Rule, predicate_name: str, argument_name=None) -> Markup:
-        declared = self._declared(rule, predicate_name, argument_name)
-        context = value_types.declared_context(rule.key, predicate_name, argument_name)
-        return self.phrase(context, declared.text, rule.lang)
+        return self.phrase(rule, *declared_parts(predicate_name, argument_name))
 
     def given(self, rule: Rule, example) -> Markup:
         """An example's given values as a short phrase in the page's language: «нет · 17,9 дюйма · Лес».
@@ -152,7 +158,7 @@ class PageScope:
         """
         predicate = rule.predicate(example.predicate)
         parts = [Markup('<span class="kb-given__item" title="{}"><span class="kb-given__meaning">{}: </span>{}</span>').format(
-            self.plain(value_types.declared_context(rule.key, predicate.name, argument.name), argument.text, rule.lang),
+            self.plain(rule, *declared_parts(predicate.name, argument.name)),
             self.meaning(rule, predicate.name, argument.name),
             self.value(rule, predicate.name, argument.name, example.given.get(argument.name)))
             for argument in predicate.args]
@@ -184,7 +190,6 @@ class PageScope:
                                    lambda p, a, v: self.choice_labels(rule, p, a).get(str(v), str(v)))
 
         def name(example):
-            key = f"{rule.key}:example:{example.id}"
-            return self.html(key, example.name, rule.lang), self.plain(key, example.name, rule.lang)
+            return self.html(rule, "example", example.id), self.plain(rule, "example", example.id)
 
         return diagrams.figures(context, rule, predicate_name, name)
