@@ -90,8 +90,19 @@ def answer_problems(returns, lang: str) -> list[tuple[Any, str, str]]:
     answers = returns.answers
     if answers is None:
         return []
-    found = []
     keys = {answer_key(key): key for key in answers}
+    found = _missing_answers(returns, keys)
+    found += [problem for shown, key in keys.items() if shown not in (OTHER, "null")
+              for problem in [_unknown_answer(returns, shown, key)] if problem]
+    if OTHER in keys:
+        issue = pattern_problem(answers[keys[OTHER]], lang, returns.type in NUMERIC)
+        if issue:
+            found.append(((keys[OTHER],), f"answers: other: {issue}", "e.g. other: \"{value} extra {Wound|Wounds}\""))
+    return found
+
+
+def _wanted_answers(returns, keys) -> list[str]:
+    """The answer keys a result must declare: every value it can take, or `other:` for open ones."""
     wanted = []
     if returns.type == "bool":
         wanted = ["true", "false"]
@@ -101,26 +112,28 @@ def answer_problems(returns, lang: str) -> list[tuple[Any, str, str]]:
         wanted.append("null")
     if returns.type not in ("bool", "choice"):
         wanted.append(OTHER)
-    missing = [key for key in wanted if key not in keys]
-    if missing:
-        found.append(((), f"answers lack {', '.join(missing)}",
-                      "give a phrase for each result value" + (" and `other:` with {value} for the rest"
-                                                               if OTHER in missing else "")))
-    for shown, key in keys.items():
-        if shown in (OTHER, "null"):
-            continue
-        if returns.type == "bool" and shown not in ("true", "false"):
-            found.append(((key,), f"answers name {shown!r}, which a yes/no result never is", "use true: and false:"))
-        elif returns.type == "choice" and shown not in {answer_key(v) for v in returns.values}:
-            found.append(((key,), f"answers name {shown!r}, which is not one of the values",
-                          "use one of: " + ", ".join(map(str, returns.values))))
-        elif returns.type in NUMERIC[:-1] and not is_number(key):
-            found.append(((key,), f"answers name {shown!r}, which is not a number", "name a number, or use other:"))
-    if OTHER in keys:
-        issue = pattern_problem(answers[keys[OTHER]], lang, returns.type in NUMERIC)
-        if issue:
-            found.append(((keys[OTHER],), f"answers: other: {issue}", "e.g. other: \"{value} extra {Wound|Wounds}\""))
-    return found
+    return wanted
+
+
+def _missing_answers(returns, keys) -> list[tuple[Any, str, str]]:
+    missing = [key for key in _wanted_answers(returns, keys) if key not in keys]
+    if not missing:
+        return []
+    hint = "give a phrase for each result value" + (" and `other:` with {value} for the rest"
+                                                    if OTHER in missing else "")
+    return [((), f"answers lack {', '.join(missing)}", hint)]
+
+
+def _unknown_answer(returns, shown: str, key) -> Optional[tuple[Any, str, str]]:
+    """A problem if an answer names a value the result can never take."""
+    if returns.type == "bool" and shown not in ("true", "false"):
+        return (key,), f"answers name {shown!r}, which a yes/no result never is", "use true: and false:"
+    if returns.type == "choice" and shown not in {answer_key(v) for v in returns.values}:
+        return ((key,), f"answers name {shown!r}, which is not one of the values",
+                "use one of: " + ", ".join(map(str, returns.values)))
+    if returns.type in NUMERIC[:-1] and not is_number(key):
+        return (key,), f"answers name {shown!r}, which is not a number", "name a number, or use other:"
+    return None
 
 
 def answer_context(declared_at: str, key: str) -> str:
