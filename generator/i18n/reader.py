@@ -100,9 +100,10 @@ def read_entries(path: Path, lang: str, root: Optional[Path] = None) -> CatalogE
                           [LookupEntry._make(fields) for fields in obsolete], num_plurals, plural_expr)
 
 
-def read_catalog(path: Path, lang: str, root: Optional[Path] = None) -> Catalog:
-    """Read a .po file strictly as a Babel catalog (for updating it): nothing is silently skipped or cut."""
-    data = read_bytes(path, root)
+def read_catalog(path: Path, lang: str, root: Optional[Path] = None, data: Optional[bytes] = None) -> Catalog:
+    """Read a .po file (or its bytes, `data`, already read) strictly as a Babel catalog (for updating it):
+    nothing is silently skipped or cut."""
+    data = read_bytes(path, root) if data is None else data
     # The strict scan's verdict and the previous msgids depend on the bytes alone: cached like read_entries.
     previous = dict(cached_scan("catalog-previous", path, data, lang, _previous_msgids))
     text = data.decode("utf-8")
