@@ -88,14 +88,23 @@ def cached_scan(kind: str, path: Path, data: bytes, lang: str, compute):
     return cached(kind, code_version(), lang.encode("utf-8") + b"\0" + data, lambda: compute(path, data, lang))
 
 
+READ_MEMO_SIZE = 5000  # catalogs whose entries a process keeps (check, typography and memory each read all)
+_READ: dict[tuple[str, bytes], tuple] = {}  # (lang, exact bytes) -> read_entries' plain answer, this process only
+
+
 def read_entries(path: Path, lang: str, root: Optional[Path] = None) -> CatalogEntries:
     """A catalog's messages for looking up and checking, read strictly (CatalogError lists every problem).
 
     The result for these exact bytes is kept in the on-disk cache: reading a thousand catalogs again
     costs a hash and a marshal load each.
     """
-    messages, obsolete, num_plurals, plural_expr = cached_scan("catalog-entries", path, read_bytes(path, root),
-                                                               lang, _plain_entries)
+    data = read_bytes(path, root)
+    plain = _READ.get((lang, data))
+    if plain is None:
+        if len(_READ) >= READ_MEMO_SIZE:
+            _READ.clear()
+        plain = _READ[(lang, data)] = cached_scan("catalog-entries", path, data, lang, _plain_entries)
+    messages, obsolete, num_plurals, plural_expr = plain
     return CatalogEntries([LookupEntry._make(fields) for fields in messages],
                           [LookupEntry._make(fields) for fields in obsolete], num_plurals, plural_expr)
 
