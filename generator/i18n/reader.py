@@ -16,7 +16,7 @@ from ..repofiles import read_repository_bytes
 from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, LookupEntry, scan
 
 # The modules whose code makes the results kept in the disk cache: a change to any of them starts afresh.
-CACHED_CODE = ("pofile.py", "plurals.py", "reader.py", "writer.py")
+CACHED_CODE = ("pofile.py", "plurals.py", "reader.py", "writer.py", "merge.py", "memory.py", "update.py")
 
 
 def read_bytes(path: Path, root: Optional[Path]) -> bytes:
