@@ -134,8 +134,8 @@ def cmd_serve(args) -> int:
 
 
 def cmd_i18n(args) -> int:
+    """`i18n update|init|status|check|review`: load and validate the rules, then run the subcommand."""
     from .load import load_and_validate
-    from .problems import InputError
     from .site import read_languages
 
     root = _root(args)
@@ -145,87 +145,102 @@ def cmd_i18n(args) -> int:
         log.error("fix the rule files first: catalogs are made from them")
         return EXIT_MALFORMED
     languages = [language["code"] for language in read_languages(root)]
-    if args.action == "update":
-        from .i18n.update import plan_update, write_outputs
-
-        targets = [lang for lang in (args.lang or languages)]
-        all_outputs, failed = {}, False
-        for lang in targets:
-            outputs, summary, found = plan_update(root, kb, lang, args.only)
-            if found:
-                print(found.report(), file=sys.stderr)
-                failed = True
-            all_outputs.update(outputs)
-            print(f"{lang}: {summary['files']} file(s) changed; {summary['added']} new, {summary['kept']} kept, "
-                  f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete, "
-                  f"{summary['prefilled']} pre-filled from translation memory")
-        if failed:
-            log.error("nothing was written")
-            return EXIT_MALFORMED
-        write_outputs(all_outputs)
-        return EXIT_OK
-    if args.action == "init":
-        from .i18n.catalog import locale_exists
-        from .i18n.update import init_language
-
-        lang = args.only[0] if args.only else None
-        if not lang or not locale_exists(lang):
-            log.error("unknown language code %r; use a code like de, fr, pl", lang)
-            return EXIT_MALFORMED
-        try:
-            written = init_language(root, kb, lang)
-        except InputError as error:
-            print(error.problems.report(), file=sys.stderr)
-            return EXIT_MALFORMED
-        print(f"{lang}: created {len(written)} catalog(s) under translations/{lang}/")
-        print(f"next: add '- {{code: {lang}, name: <name>}}' under extra.kb_languages in mkdocs.yml")
-        return EXIT_OK
-    if args.action == "status":
-        from .i18n.status import language_status
-        from .i18n.translate import Translations
-        from .problems import Problems
-
-        found = Problems()
-        report = [language_status(kb, Translations.load(root, lang, found)) for lang in (args.lang or languages)]
-        if found:
-            print(found.report(), file=sys.stderr)
-            return EXIT_MALFORMED
-        if args.json:
-            print(json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True))
-            return EXIT_OK
-        for entry in report:
-            total = entry["total"]
-            print(f"{entry['lang']}: {total['translated']}/{total['messages']} translated ({total['percent']}%), "
-                  f"{total['fuzzy']} fuzzy, {total['missing']} missing")
-            for name, counts in entry["catalogs"].items():
-                print(f"  {name}: {counts['translated']} translated, {counts['fuzzy']} fuzzy, {counts['missing']} missing")
-        return EXIT_OK
-    if args.action == "check":
-        from .i18n.checks import check_catalogs
-        from .i18n.memory import consistency_warnings
-        from .report_formats import WARNING, chosen_format, print_problems
-
-        output_format = chosen_format(args.format)
-        if problems:
-            print_problems(problems, output_format)
-            return EXIT_MALFORMED
-        prefixes, wanted = _catalog_paths(root, args.only)
-        if prefixes is None:
-            return EXIT_MALFORMED
-        checked = args.lang or wanted or languages
-        found = check_catalogs(root, kb, checked)
-        found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
-        print_problems(found, output_format)
-        warnings = [warning for warning in consistency_warnings(root, checked)
-                    if not prefixes or warning.file.startswith(prefixes)]
-        print_problems(warnings, output_format, WARNING)
-        print(f"{len(found)} translation problem(s), {len(warnings)} consistency warning(s)")
-        return EXIT_MALFORMED if found else EXIT_OK
     if args.action == "review":
         from .i18n.review import review_command
 
         return review_command(root, kb, languages, args)
-    return EXIT_MALFORMED
+    actions = {"update": _i18n_update, "init": _i18n_init, "status": _i18n_status, "check": _i18n_check}
+    if args.action not in actions:
+        return EXIT_MALFORMED
+    return actions[args.action](args, root, kb, problems, languages)
+
+
+def _i18n_update(args, root: Path, kb, _problems, languages: list[str]) -> int:
+    """Bring the catalogs of the languages in line with the sources; nothing is written if one cannot be read."""
+    from .i18n.update import plan_update, write_outputs
+
+    all_outputs, failed = {}, False
+    for lang in args.lang or languages:
+        outputs, summary, found = plan_update(root, kb, lang, args.only)
+        if found:
+            print(found.report(), file=sys.stderr)
+            failed = True
+        all_outputs.update(outputs)
+        print(f"{lang}: {summary['files']} file(s) changed; {summary['added']} new, {summary['kept']} kept, "
+              f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete, "
+              f"{summary['prefilled']} pre-filled from translation memory")
+    if failed:
+        log.error("nothing was written")
+        return EXIT_MALFORMED
+    write_outputs(all_outputs)
+    return EXIT_OK
+
+
+def _i18n_init(args, root: Path, kb, _problems, _languages) -> int:
+    """Create the catalogs of a new language."""
+    from .i18n.catalog import locale_exists
+    from .i18n.update import init_language
+    from .problems import InputError
+
+    lang = args.only[0] if args.only else None
+    if not lang or not locale_exists(lang):
+        log.error("unknown language code %r; use a code like de, fr, pl", lang)
+        return EXIT_MALFORMED
+    try:
+        written = init_language(root, kb, lang)
+    except InputError as error:
+        print(error.problems.report(), file=sys.stderr)
+        return EXIT_MALFORMED
+    print(f"{lang}: created {len(written)} catalog(s) under translations/{lang}/")
+    print(f"next: add '- {{code: {lang}, name: <name>}}' under extra.kb_languages in mkdocs.yml")
+    return EXIT_OK
+
+
+def _i18n_status(args, root: Path, kb, _problems, languages: list[str]) -> int:
+    """How much of each language is translated, as text or JSON."""
+    from .i18n.status import language_status
+    from .i18n.translate import Translations
+    from .problems import Problems
+
+    found = Problems()
+    report = [language_status(kb, Translations.load(root, lang, found)) for lang in (args.lang or languages)]
+    if found:
+        print(found.report(), file=sys.stderr)
+        return EXIT_MALFORMED
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True))
+        return EXIT_OK
+    for entry in report:
+        total = entry["total"]
+        print(f"{entry['lang']}: {total['translated']}/{total['messages']} translated ({total['percent']}%), "
+              f"{total['fuzzy']} fuzzy, {total['missing']} missing")
+        for name, counts in entry["catalogs"].items():
+            print(f"  {name}: {counts['translated']} translated, {counts['fuzzy']} fuzzy, {counts['missing']} missing")
+    return EXIT_OK
+
+
+def _i18n_check(args, root: Path, kb, problems, languages: list[str]) -> int:
+    """Every translation problem and consistency warning (of the paths given, or of everything)."""
+    from .i18n.checks import check_catalogs
+    from .i18n.memory import consistency_warnings
+    from .report_formats import WARNING, chosen_format, print_problems
+
+    output_format = chosen_format(args.format)
+    if problems:
+        print_problems(problems, output_format)
+        return EXIT_MALFORMED
+    prefixes, wanted = _catalog_paths(root, args.only)
+    if prefixes is None:
+        return EXIT_MALFORMED
+    checked = args.lang or wanted or languages
+    found = check_catalogs(root, kb, checked)
+    found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
+    print_problems(found, output_format)
+    warnings = [warning for warning in consistency_warnings(root, checked)
+                if not prefixes or warning.file.startswith(prefixes)]
+    print_problems(warnings, output_format, WARNING)
+    print(f"{len(found)} translation problem(s), {len(warnings)} consistency warning(s)")
+    return EXIT_MALFORMED if found else EXIT_OK
 
 
 def _catalog_paths(root: Path, items: list[str]):

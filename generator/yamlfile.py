@@ -47,7 +47,7 @@ class YamlDocument:
     @property
     def lines(self) -> dict[tuple, int]:
         if self._lines is None:
-            self._lines = parse_yaml(self._text).lines if self._text is not None else {}
+            self._lines = _cached_lines(self._text) if self._text is not None else {}
         return self._lines
 
     def line(self, path) -> int:
@@ -279,15 +279,29 @@ def parse_yaml(text: str, with_lines: bool = True) -> YamlDocument:
 _VERSIONS: dict[type, str] = {}  # loader class -> version of the code that parses with it
 
 
-def parse_yaml_cached(text: str) -> YamlDocument:
-    """parse_yaml, answered from the on-disk cache when these exact characters were parsed by this code before."""
-    from .diskcache import cached, source_version
+def _cached_lines(text: str) -> dict[tuple, int]:
+    """parse_yaml's map of lines for text it parsed before, from the on-disk cache like the data (i18n commands
+    name a line for each of 40,000 messages at 1,000 rules; parsing again cost seconds)."""
+    from .diskcache import cached
+
+    return cached("yaml-lines", _version(), text.encode("utf-8"), lambda: parse_yaml(text).lines)
+
+
+def _version() -> str:
+    """The version of the code that parses with the current loader (part of every cache key)."""
+    from .diskcache import source_version
 
     version = _VERSIONS.get(LOADER)
     if version is None:
         version = _VERSIONS[LOADER] = source_version(__file__, extra=f"{yaml.__version__} {LOADER.__name__}")
+    return version
 
-    data = cached("yaml", version, text.encode("utf-8"), lambda: parse_yaml(text, with_lines=False).data)
+
+def parse_yaml_cached(text: str) -> YamlDocument:
+    """parse_yaml, answered from the on-disk cache when these exact characters were parsed by this code before."""
+    from .diskcache import cached
+
+    data = cached("yaml", _version(), text.encode("utf-8"), lambda: parse_yaml(text, with_lines=False).data)
     return YamlDocument(data, text=text)
 
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from generator.i18n.catalog import read_catalog, render_catalog
-from generator.i18n.review import markdown_cell
+from generator.i18n.reviewreport import markdown_cell
 
 from .conftest import ROOT
 

@@ -142,3 +142,14 @@ def test_without_libyaml_check_falls_back_to_pure_python_with_the_same_result():
 def test_the_limits_in_the_contributors_guide_are_the_ones_enforced():
     guide = (ROOT / "rules/README.md").read_text(encoding="utf-8")
     assert f"at most {MAX_YAML_BYTES:,} bytes" in guide and f"at most {MAX_NESTING} levels deep" in guide
+
+
+def test_a_cached_documents_line_map_equals_the_parsed_one_and_comes_from_the_cache_the_second_time(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KB_NO_CACHE", raising=False)
+    text = "id: x\nclauses:\n  - id: a\n    text: Run\n  - id: b\n    text: Hide\n"
+    expected = yamlfile.parse_yaml(text).lines
+    assert yamlfile.parse_yaml_cached(text).lines == expected
+    monkeypatch.setattr(yamlfile, "parse_yaml", lambda *args, **kwargs: pytest.fail("parsed again"))
+    assert yamlfile.parse_yaml_cached(text).line(("clauses", 1, "text")) == 6

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import functools
-import os
+import marshal
 import re
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
-
-import snowballstemmer
 
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
 from ..problems import Problem, Problems, relative
-from ..yamlfile import read_document
+from .glossary import Glossary, Term, contains, read_glossary, stems, without, word_keys
 from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
 from ..answers import OTHER, pattern_problem
 from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
@@ -23,16 +19,12 @@ from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
 _NUMBER = re.compile(r"(?<![\w.,])([-+−]?)(\d+(?:[.,]\d+)?)")
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
-_STEMMERS = {"en": "english", "ru": "russian", "de": "german", "fr": "french", "es": "spanish", "it": "italian",
-             "pl": None}
-
 
 _FRACTION_AFTER_DIGIT = {fraction: re.compile(rf"(\d)\s*{fraction}") for fraction in _FRACTIONS}
 _ANY_NUMBER = re.compile(r"[\d½¼¾⅓⅔]")
 _REFERENCE_TOKEN = re.compile(r"\[\[[^\]]*\]\]")
 _REFERENCE_TARGET = re.compile(r"\[\[[^\]|]*\|?")
-STEM_CACHE_SIZE = 200_000  # words remembered per process; a language's whole vocabulary fits many times over
+__all__ = ["Glossary", "Term", "check_catalogs", "check_message", "numbers_in", "read_glossary"]
 
 
 def numbers_in(text: str) -> Counter:
@@ -52,192 +44,6 @@ def numbers_in(text: str) -> Counter:
     return found
 
 
-@functools.lru_cache(maxsize=None)
-def _stemmer(lang: str):
-    """One Snowball stemmer per language for the whole process (building one is not free)."""
-    name = _STEMMERS.get(lang, None)
-    return snowballstemmer.stemmer(name) if name else None
-
-
-def _english_base(word: str) -> str:
-    # Snowball would fold "daemonic" into "daemon"; for English terms only plurals need folding.
-    for ending, replacement in (("ies", "y"), ("sses", "ss"), ("es", "e"), ("s", "")):
-        if word.endswith(ending) and len(word) > len(ending) + 2 and not word.endswith("ss"):
-            return word[: -len(ending)] + replacement
-    return word
-
-
-def _stem(word: str, lang: str) -> str:
-    """The stem of one casefolded word."""
-    if lang == "en":
-        return _english_base(word)
-    stemmer = _stemmer(lang)
-    return stemmer.stemWord(word) if stemmer else word
-
-
-_STEM_CACHE: dict[str, dict[str, str]] = {}  # lang -> word -> stem: the same few thousand words recur everywhere
-
-
-def _stems(text: str, lang: str) -> list[str]:
-    words = _WORD.findall((text or "").casefold().replace("ё", "е"))
-    known = _STEM_CACHE.setdefault(lang, {})
-    try:
-        return [known[word] for word in words]
-    except KeyError:
-        if len(known) > STEM_CACHE_SIZE:
-            known.clear()
-        for word in words:
-            if word not in known:
-                known[word] = _stem(word, lang)
-        return [known[word] for word in words]
-
-
-def _same_stem(a: str, b: str) -> bool:
-    # Snowball stems some forms of one Russian word differently (разгром → разгр, разгрома → разгром).
-    if a == b:
-        return True
-    shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
-    return len(shorter) >= 4 and longer.startswith(shorter)
-
-
-def _contains(haystack: list[str], needle: list[str], lang: str, words: frozenset | None = None) -> bool:
-    """Whether the stems `needle` occur in a row in `haystack`; `words` (its set) lets exact matching skip early."""
-    if not needle:
-        return False
-    first, rest, length = needle[0], needle[1:], len(needle)
-    if lang == "en":  # English forms are folded exactly ("character" is not "characteristic")
-        if words is not None and not all(term in words for term in needle):
-            return False
-        same = str.__eq__
-    else:  # stemmed languages get slack; two stems that match share their first four letters
-        same = _same_stem
-        if words is not None and first not in words and first[:4] not in words:
-            return False
-    for start in range(len(haystack) - length + 1):
-        if same(haystack[start], first) and all(same(word, term) for word, term in
-                                                zip(haystack[start + 1:start + length], rest)):
-            return True
-    return False
-
-
-def _word_keys(stems: list[str], lang: str) -> frozenset:
-    """What _contains may skip on: every stem, and for stemmed languages its first four letters too."""
-    return frozenset(stems) if lang == "en" else frozenset(stems) | {stem[:4] for stem in stems}
-
-
-def _without(haystack: list[str], needle: list[str], lang: str) -> list[str]:
-    """The words left once every occurrence of needle is blanked out."""
-    same = str.__eq__ if lang == "en" else _same_stem
-    words, size, first, rest = list(haystack), len(needle), needle[0], needle[1:]
-    for i in range(len(words) - size + 1):
-        if same(words[i], first) and all(same(word, term) for word, term in zip(words[i + 1:i + size], rest)):
-            words[i:i + size] = [""] * size
-    return words
-
-
-@dataclass(frozen=True)
-class Term:
-    source: str
-    target: str
-    accept: tuple = ()  # other renderings that also satisfy the check (a book's own term for the concept)
-
-
-class Glossary:
-    """A language's terms with their stems, worked out once per language pair instead of once per message."""
-
-    def __init__(self, terms):
-        self.terms = list(terms)
-        self._stemmed: dict[tuple[str, str], tuple] = {}
-
-    def stemmed(self, source_lang: str, lang: str) -> tuple[list, dict]:
-        """[(position, term, source stems, stems of each accepted rendering)], longest terms first (the words a
-        longer term has matched, "rank and file", are not checked again as "rank"), and the same by first stem."""
-        key = (source_lang, lang)
-        if key not in self._stemmed:
-            stemmed = [(term, _stems(term.source, source_lang)) for term in self.terms]
-            stemmed.sort(key=lambda item: -len(item[1]))
-            entries = [(position, term, needle, [_stems(target, lang) for target in (term.target, *term.accept)])
-                       for position, (term, needle) in enumerate(stemmed)]
-            by_first: dict[str, list] = {}
-            for entry in entries:
-                if entry[2]:
-                    by_first.setdefault(entry[2][0], []).append(entry)
-            self._stemmed[key] = (entries, by_first)
-        return self._stemmed[key]
-
-    def candidates(self, source_lang: str, lang: str, source_stems: list[str]) -> list:
-        """The terms a source text may use, in checking order: for English only those whose first word it has."""
-        entries, by_first = self.stemmed(source_lang, lang)
-        if source_lang != "en":
-            return entries
-        return sorted((entry for stem in set(source_stems) for entry in by_first.get(stem, ())),
-                      key=lambda entry: entry[0])
-
-
-GLOSSARY_KEYS = ("lang", "terms", "forbidden")
-TERM_KEYS = ("source", "target", "accept", "aliases", "forbidden")
-TERM_LISTS = ("accept", "aliases", "forbidden")  # each a list of words; see translations/ru/glossary.yaml
-GLOSSARY_HINT = ("each entry is {source: <term in the source text>, target: <the term translations use>}; "
-                 "see the comments at the top of the file")
-
-
-def read_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
-    """The translators' terms for `lang`, and every problem in the file (file:line, never a traceback)."""
-    path = Path(root) / "translations" / lang / "glossary.yaml"
-    if not os.path.lexists(path):  # a symlink to nothing is read, so that it is reported
-        return [], []
-    shown = relative(path, root)
-    refused = Problems()
-    document = read_document(root, path, refused, "glossary")
-    if document is None:
-        return [], list(refused)
-    data = document.data if document.data is not None else {}
-    if not isinstance(data, dict):
-        return [], [Problem(shown, document.line(()), "glossary", "must be a mapping with `lang:` and `terms:`",
-                            GLOSSARY_HINT)]
-    problems = [Problem(shown, document.line((key,)), "glossary", f"unknown key {key!r}",
-                        "use only lang, terms and forbidden")
-                for key in data if key not in GLOSSARY_KEYS]
-    if data.get("lang", lang) != lang:
-        problems.append(Problem(shown, document.line(("lang",)), "glossary",
-                                f"says lang: {data.get('lang')!r} but sits in translations/{lang}/",
-                                f"write lang: {lang}"))
-    entries = data.get("terms") or []
-    if not isinstance(entries, list):
-        return [], problems + [Problem(shown, document.line(("terms",)), "glossary", "terms must be a list",
-                                       GLOSSARY_HINT)]
-    terms, seen = [], {}
-    for index, entry in enumerate(entries):
-        line = document.line(("terms", index))
-        fields = entry if isinstance(entry, dict) else {}
-        wrong = [key for key in fields if key not in TERM_KEYS]
-        missing = [key for key in ("source", "target") if not isinstance(fields.get(key), str) or not fields[key].strip()]
-        lists = [key for key in TERM_LISTS if key in fields and not _texts(fields[key])]
-        if lists:
-            missing += [f"{key} (a list of words)" for key in lists]
-        if not isinstance(entry, dict) or wrong or missing:
-            detail = ("is not a mapping" if not isinstance(entry, dict) else
-                      "; ".join(part for part in (f"unknown key(s) {', '.join(map(repr, wrong))}" if wrong else "",
-                                                  f"needs a non-empty text for {' and '.join(missing)}" if missing else "")
-                                if part))
-            problems.append(Problem(shown, line, "glossary", f"term {index + 1} {detail}", GLOSSARY_HINT))
-            continue
-        if fields["source"] in seen:
-            problems.append(Problem(shown, line, "glossary", f"{fields['source']!r} is listed twice (also at line "
-                                    f"{seen[fields['source']]})", "keep one entry per source term"))
-            continue
-        seen[fields["source"]] = line
-        terms.append(Term(fields["source"], fields["target"], tuple(fields.get("accept") or ())))
-    for index, entry in enumerate(data.get("forbidden") or []):
-        phrase = entry.get("phrase") if isinstance(entry, dict) else None
-        if not (isinstance(phrase, str) and phrase.strip() or _texts(phrase)) or \
-                not isinstance(entry.get("use"), str) or set(entry) - {"phrase", "use"}:
-            problems.append(Problem(shown, document.line(("forbidden", index)), "glossary",
-                                    f"forbidden entry {index + 1} needs exactly phrase (a text or a list) and use "
-                                    f"(what to write instead)", GLOSSARY_HINT))
-    return terms, problems
-
-
 _NO_MARKUP = {"references": 0, "code": 0, "strong": 0, "emphasis": 0}
 
 
@@ -248,10 +54,6 @@ def _targets(text: str) -> Counter:
 def _markup(text: str) -> dict[str, int]:
     # Most texts have neither code nor emphasis: skip the four regular expressions for them.
     return markup_signature(text) if "`" in text or "*" in text else _NO_MARKUP
-
-
-def _texts(value) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) and item.strip() for item in value)
 
 
 def check_message(source: str, translation: str, source_lang: str, lang: str, glossary) -> list[str]:
@@ -277,17 +79,17 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
             issues.append(f"markup differs: {kind} appears {source_markup[kind]} time(s) in the source and "
                           f"{translated_markup[kind]} in the translation")
     glossary = glossary if isinstance(glossary, Glossary) else Glossary(glossary)
-    source_stems = _stems(_REFERENCE_TARGET.sub(" ", source), source_lang)
-    source_words = _word_keys(source_stems, source_lang)  # stays a superset as matched words are blanked
+    source_stems = stems(_REFERENCE_TARGET.sub(" ", source), source_lang)
+    source_words = word_keys(source_stems, source_lang)  # stays a superset as matched words are blanked
     translated_stems = translated_words = None  # stemmed only when the source uses a term
     for _position, term, needle, targets in glossary.candidates(source_lang, lang, source_stems):
-        if not _contains(source_stems, needle, source_lang, source_words):
+        if not contains(source_stems, needle, source_lang, source_words):
             continue
-        source_stems = _without(source_stems, needle, source_lang)
+        source_stems = without(source_stems, needle, source_lang)
         if translated_stems is None:
-            translated_stems = _stems(translation, lang)
-            translated_words = _word_keys(translated_stems, lang)
-        if not any(_contains(translated_stems, target, lang, translated_words) for target in targets):
+            translated_stems = stems(translation, lang)
+            translated_words = word_keys(translated_stems, lang)
+        if not any(contains(translated_stems, target, lang, translated_words) for target in targets):
             issues.append(f"glossary: the source uses {term.source!r}; the translation should use "
                           f"{term.target!r} (any case or number)")
     return issues
@@ -300,57 +102,96 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[
         terms, glossary_problems = read_glossary(root, lang)
         problems.extend(glossary_problems)
         glossary = Glossary(terms)
-        wanted = wanted_catalogs(kb, lang)
-        sources = {message.key: message for messages in wanted.values() for message in messages}
+        sources = {message.key: message for messages in wanted_catalogs(kb, lang).values() for message in messages}
         refused = Problems()
         names = existing_catalogs(root, lang, refused)
         problems.extend(refused)
         for name in names:
-            path = catalog_path(root, lang, name)
-            shown = relative(path, root)
-            try:
-                catalog = read_entries(path, lang, root)
-            except CatalogError as error:
-                problems.extend(Problem(shown, line, name, message, hint) for line, message, hint in error.problems)
-                continue
-            expected_plurals = catalog.num_plurals
-            for message in catalog:
-                if not message.id:
-                    continue
-                key = message.context if message.context is not None else message.id
-                label = message_label(message)
-                if name == "ui":
-                    for source_text, translated in _ui_pairs(message):
-                        issue = placeholder_problem(source_text, translated)
-                        if issue:
-                            problems.append(Problem(shown, message.lineno, label, issue,
-                                                    "copy each %(name)s from the source unchanged"))
-                if isinstance(message.id, tuple):
-                    strings = message.string if isinstance(message.string, tuple) else (message.string,)
-                    if any(strings) and len(strings) != expected_plurals:
-                        problems.append(Problem(shown, message.lineno, label,
-                                                f"has {len(strings)} plural forms; {lang} needs {expected_plurals}",
-                                                "write msgstr[0] … msgstr[%d]" % (expected_plurals - 1)))
-                    elif any(strings) and not all(strings):
-                        problems.append(Problem(shown, message.lineno, label, "some plural forms are empty",
-                                                "fill every msgstr[n]"))
-                    continue
-                if not message.string:
-                    continue
-                problems.extend(Problem(shown, message.lineno, label, issue, REFERENCE_HINT)
-                                for issue in reference_problems(kb, message))
-                source = sources.get(key)
-                source_lang = source.source_lang if source else "en"
-                for issue in check_message(message.id, message.string, source_lang, lang, glossary):
-                    problems.append(Problem(shown, message.lineno, label, issue))
-                if key.endswith(":returns:answer:" + OTHER):  # a declared answer's pattern: {value}, plural forms
-                    issue = pattern_problem(message.string, lang, numeric=True)
-                    if issue:
-                        problems.append(Problem(shown, message.lineno, label, issue,
-                                                "keep {value}; write the plural group with your language's forms"))
+            problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
     if TYPOGRAPHY_LANG in languages:
         problems.extend(check_russian(root, kb))
     return problems
+
+
+def _check_catalog(root: Path, kb: KnowledgeBase, lang: str, name: str, glossary: Glossary,
+                   sources: dict) -> list[Problem]:
+    """Every problem in one catalog: its syntax, plural forms, placeholders, references and each translation."""
+    path = catalog_path(root, lang, name)
+    shown = relative(path, root)
+    try:
+        catalog = read_entries(path, lang, root)
+    except CatalogError as error:
+        return [Problem(shown, line, name, message, hint) for line, message, hint in error.problems]
+    messages = [message for message in catalog if message.id]
+    texts = tuple((m.id, m.string, _source_lang(sources, m)) for m in messages
+                  if not isinstance(m.id, tuple) and m.string)
+    issues = iter(message_issues(texts, lang, glossary))
+    problems = []
+    for message in messages:
+        label = message_label(message)
+        if name == "ui":
+            problems.extend(Problem(shown, message.lineno, label, issue, "copy each %(name)s from the source "
+                                    "unchanged") for issue in _placeholder_issues(message))
+        if isinstance(message.id, tuple):
+            problems.extend(Problem(shown, message.lineno, label, issue, hint)
+                            for issue, hint in _plural_issues(message, lang, catalog.num_plurals))
+        elif message.string:
+            problems.extend(Problem(shown, message.lineno, label, issue, REFERENCE_HINT)
+                            for issue in reference_problems(kb, message))
+            problems.extend(Problem(shown, message.lineno, label, issue) for issue in next(issues))
+            problems.extend(Problem(shown, message.lineno, label, issue, "keep {value}; write the plural group with "
+                                    "your language's forms") for issue in _answer_pattern_issues(message, lang))
+    return problems
+
+
+def _answer_pattern_issues(message, lang: str) -> list[str]:
+    """A translated `other:` answer pattern keeps {value} and has the language's plural forms."""
+    if not str(message.context or "").endswith(":returns:answer:" + OTHER):
+        return []
+    issue = pattern_problem(message.string, lang, numeric=True)
+    return [issue] if issue else []
+
+
+def _source_lang(sources: dict, message) -> str:
+    source = sources.get(message.context if message.context is not None else message.id)
+    return source.source_lang if source else "en"
+
+
+def _placeholder_issues(message) -> list[str]:
+    issues = (placeholder_problem(source_text, translated) for source_text, translated in _ui_pairs(message))
+    return [issue for issue in issues if issue]
+
+
+def _plural_issues(message, lang: str, expected: int) -> list[tuple[str, str]]:
+    """A plural message's translations: all forms of the language, or none, never some."""
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    if any(strings) and len(strings) != expected:
+        return [(f"has {len(strings)} plural forms; {lang} needs {expected}",
+                 "write msgstr[0] … msgstr[%d]" % (expected - 1))]
+    if any(strings) and not all(strings):
+        return [("some plural forms are empty", "fill every msgstr[n]")]
+    return []
+
+
+_CHECK_VERSION: list[str] = []  # the version of the code that checks a translation, worked out once per process
+
+
+def message_issues(texts: tuple, lang: str, glossary: Glossary) -> list:
+    """check_message for every (source, translation, source language) of a catalog, from the on-disk cache when
+    the same texts were checked against the same glossary by the same code (a pure function of these)."""
+    from importlib.metadata import version
+
+    from ..diskcache import cached, source_version
+
+    if not _CHECK_VERSION:
+        here = Path(__file__).parent
+        _CHECK_VERSION.append(source_version(here / "checks.py", here / "glossary.py", here.parent / "markup.py",
+                                             extra=f"snowballstemmer {version('snowballstemmer')}"))
+    terms = tuple((term.source, term.target, term.accept) for term in glossary.terms)
+    key = marshal.dumps((lang, terms, texts), 4)
+    return cached("translation-checks", _CHECK_VERSION[0], key,
+                  lambda: [check_message(source, translation, source_lang, lang, glossary)
+                           for source, translation, source_lang in texts])
 
 
 def _ui_pairs(message):

@@ -21,6 +21,7 @@ UI_CATALOG = "ui"
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true",
                  "comment_start_string": "{#-#", "comment_end_string": "#-#}"}
 UI_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+COMMENT_TAGS = ("Translators:",)  # comments in the code that reach the translator
 
 
 @dataclass
@@ -66,23 +67,39 @@ def knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
 
 def ui_messages() -> list[SourceMessage]:
     """UI strings from the Jinja templates and the generator's own code, English source."""
-    from babel.messages.extract import extract
-
     found: dict[object, SourceMessage] = {}
     files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.rglob("*.py"))  # subpackages too (diagrams/)
     for path in files:
         method = "python" if path.suffix == ".py" else "jinja2.ext:babel_extract"
-        with path.open("rb") as handle:
-            for line, msgid, comments, _context in extract(method, handle, keywords=UI_KEYWORDS,
-                                                           comment_tags=("Translators:",),
-                                                           options=JINJA_OPTIONS):
-                where = (str(path.relative_to(CODE.parent)), line)
-                if msgid in found:
-                    found[msgid].locations.append(where)
-                    continue
-                found[msgid] = SourceMessage(UI_CATALOG, None, msgid, "en",
-                                             ["interface text"] + [c for c in comments], [where])
+        for line, msgid, comments, _context in _extracted(path, method):
+            where = (str(path.relative_to(CODE.parent)), line)
+            if msgid in found:
+                found[msgid].locations.append(where)
+                continue
+            found[msgid] = SourceMessage(UI_CATALOG, None, msgid, "en",
+                                         ["interface text"] + [c for c in comments], [where])
     return list(found.values())
+
+
+_EXTRACTOR: list[str] = []  # the versions and options that extraction depends on, worked out once per process
+
+
+def _extracted(path, method: str) -> list:
+    """Babel's extraction of one file, from the on-disk cache when these bytes were extracted by the same
+    Babel, Jinja and keywords before (every i18n command lists the UI strings: ~1 s for ~250 files)."""
+    import io
+    from importlib.metadata import version
+
+    from babel.messages.extract import extract
+
+    from ..diskcache import cached
+
+    if not _EXTRACTOR:
+        _EXTRACTOR.append(f"{version('babel')} {version('jinja2')} {UI_KEYWORDS} {JINJA_OPTIONS} {COMMENT_TAGS}")
+    data = path.read_bytes()
+    return cached("ui-extract", _EXTRACTOR[0], method.encode() + b"\0" + data,
+                  lambda: [tuple(found) for found in extract(method, io.BytesIO(data), keywords=UI_KEYWORDS,
+                                                             comment_tags=COMMENT_TAGS, options=JINJA_OPTIONS)])
 
 
 def extract_rules(fileobj, keywords, comment_tags, options):

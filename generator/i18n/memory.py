@@ -13,7 +13,7 @@ from typing import Optional
 from babel.messages.catalog import Catalog
 
 from ..problems import Problem, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, read_catalog
+from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, read_entries
 
 CLOSE_MATCH_RATIO = 0.8  # difflib ratio from which an already translated source counts as a close match
 CANDIDATES_PER_LOOKUP = 25  # sources sharing the most words with a new text whose full ratio is computed
@@ -62,7 +62,8 @@ class TranslationMemory:
                 self._by_word.setdefault(word, set()).add(source)
         self.places.setdefault(source, []).append(Place(file, line, translation))
 
-    def add_catalog(self, catalog: Catalog, shown: str):
+    def add_catalog(self, catalog, shown: str):
+        """Remember every translated, not fuzzy message of a catalog (Babel's or read_entries')."""
         for message in catalog:
             if message.id and isinstance(message.id, str) and isinstance(message.string, str) \
                     and message.string and not message.fuzzy:
@@ -75,7 +76,7 @@ class TranslationMemory:
         for name in existing_catalogs(root, lang):
             path = catalog_path(root, lang, name)
             try:
-                memory.add_catalog(read_catalog(path, lang), relative(path, root))
+                memory.add_catalog(read_entries(path, lang), relative(path, root))  # the strict, cached reader
             except CatalogError:
                 continue  # `i18n check` and `i18n update` report it; the memory only loses its texts
         return memory

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import os
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from babel.messages.catalog import Catalog
 from ..model import KnowledgeBase
 from .catalog import CatalogError, message_key, read_catalog
 from .checks import check_catalogs
-from .memory import consistency_warnings, one_line
+from .memory import consistency_warnings
 from .update import wanted_catalogs
 
 BASE_BRANCHES = ("main", "origin/main")  # BASE defaults to the merge base with the first of these that exists
@@ -134,31 +133,49 @@ def _text(string) -> str:
     return str(string or "")
 
 
+def _keyed(catalog: Optional[Catalog], obsolete: bool = False) -> dict:
+    """A catalog's messages by key: its active ones with an id, or its obsolete ones (empty for no catalog)."""
+    if catalog is None:
+        return {}
+    if obsolete:
+        return {message_key(m): m for m in catalog.obsolete.values()}
+    return {message_key(m): m for m in catalog if m.id}
+
+
+def _made_for(previous, message) -> Optional[str]:
+    """For a fuzzy flag cleared: the source text the translation was made for, if known."""
+    made_for = previous.previous_id[0] if previous.previous_id else None
+    if made_for is None and previous.id != message.id:
+        made_for = _text(previous.id)
+    return made_for
+
+
+def _change(lang: str, shown: str, message, previous, sources: dict) -> Optional[Change]:
+    """The change of one message now against its message at BASE (active or obsolete then), or None."""
+    key = message_key(message)
+    was, now = _text(previous.string) if previous else "", _text(message.string)
+    cleared = bool(previous is not None and previous.fuzzy and not message.fuzzy and now)
+    if was == now and not cleared:
+        return None
+    kind = ADDED if not was else EMPTIED if not now else CHANGED if was != now else APPROVED
+    made_for = _made_for(previous, message) if cleared else None
+    source = sources.get(key)
+    return Change(lang, shown, message.lineno, str(key), kind, _text(source.msgid) if source else _text(message.id),
+                  was, now, fuzzy_cleared=cleared, fuzzy_now=message.fuzzy, previous_source=made_for)
+
+
 def compare_catalogs(lang: str, shown: str, before: Optional[Catalog], after: Optional[Catalog],
                      sources: dict) -> list[Change]:
     """The changes between one catalog at BASE and now, in the order of the catalog now."""
-    old = {message_key(m): m for m in before if m.id} if before is not None else {}
-    old_retired = {message_key(m): m for m in before.obsolete.values()} if before is not None else {}
-    changes = []
+    old, old_retired = _keyed(before), _keyed(before, obsolete=True)
     current = [m for m in after if m.id] if after is not None else []
+    changes = []
     for message in current:
         key = message_key(message)
-        previous = old.get(key) or old_retired.get(key)
-        was, now = _text(previous.string) if previous else "", _text(message.string)
-        cleared = bool(previous is not None and previous.fuzzy and not message.fuzzy and now)
-        if was == now and not cleared:
-            continue
-        kind = ADDED if not was else EMPTIED if not now else CHANGED if was != now else APPROVED
-        made_for = None
-        if cleared and previous is not None:
-            made_for = previous.previous_id[0] if previous.previous_id else None
-            if made_for is None and previous.id != message.id:
-                made_for = _text(previous.id)
-        source = sources.get(key)
-        changes.append(Change(lang, shown, message.lineno, str(key), kind,
-                              _text(source.msgid) if source else _text(message.id), was, now,
-                              fuzzy_cleared=cleared, fuzzy_now=message.fuzzy, previous_source=made_for))
-    retired_now = {message_key(m): m for m in after.obsolete.values()} if after is not None else {}
+        change = _change(lang, shown, message, old.get(key) or old_retired.get(key), sources)
+        if change is not None:
+            changes.append(change)
+    retired_now = _keyed(after, obsolete=True)
     still_current = {message_key(m) for m in current}
     for key, message in old.items():
         if key in still_current or not _text(message.string):
@@ -207,89 +224,6 @@ def _attach_checks(root: Path, kb: KnowledgeBase, changes: list[Change]):
             change.checks = found.get((change.file, change.line), [])
 
 
-# --- output ------------------------------------------------------------------------------------------
-
-def _by_language(changes: list[Change]) -> dict[str, list[Change]]:
-    grouped: dict[str, list[Change]] = {}
-    for change in changes:
-        grouped.setdefault(change.lang, []).append(change)
-    return grouped
-
-
-def _flags(change: Change) -> str:
-    notes = [change.kind]
-    if change.fuzzy_cleared and change.kind != APPROVED:
-        notes.append("fuzzy flag cleared")
-    if change.fuzzy_now:
-        notes.append("still fuzzy")
-    return ", ".join(notes)
-
-
-def plain_text(result: Review) -> str:
-    lines = [f"Translation review against {result.base[:10]} ({result.described}): "
-             f"{len(result.changes)} message(s) changed"]
-    for lang, changes in _by_language(result.changes).items():
-        lines += ["", f"== {lang}: {len(changes)} message(s)"]
-        for change in changes:
-            lines += ["", f"{change.file}:{change.line}: {change.key}: {_flags(change)}"]
-            if change.kind == APPROVED:
-                lines.append("  ! approved without a change: check the translation still says what the source says now")
-            if change.kind == OBSOLETE:
-                lines.append(f"  source was : {one_line(change.source)}")
-            else:
-                lines.append(f"  source now : {one_line(change.source)}")
-            if change.previous_source:
-                lines.append(f"  made for   : {one_line(change.previous_source)}")
-            lines.append(f"  before     : {one_line(change.before) or '(empty)'}")
-            lines.append(f"  after      : {one_line(change.after) or '(empty)'}")
-            if change.kind != OBSOLETE:
-                lines.append("  checks     : " + ("ok" if not change.checks else change.checks[0]))
-                lines.extend(f"               {issue}" for issue in change.checks[1:])
-    if not result.changes:
-        lines.append("no translation changed")
-    return "\n".join(lines) + "\n"
-
-
-_MARKDOWN_SPECIALS = "\\`*_[]|~#!"
-
-
-def markdown_cell(text: str) -> str:
-    """A text shown literally in a Markdown table cell: HTML escaped, Markdown syntax backslashed, one line."""
-    escaped = "".join(f"\\{char}" if char in _MARKDOWN_SPECIALS else char for char in str(text))
-    escaped = html.escape(escaped, quote=False)
-    return "<br>".join(part for part in escaped.replace("\r", "").split("\n")) or "—"
-
-
-def markdown(result: Review) -> str:
-    lines = ["## Translation review", "",
-             f"Compared with `{result.base[:10]}` ({markdown_cell(result.described)}): "
-             f"{len(result.changes)} message(s) changed.", ""]
-    if not result.changes:
-        lines.append("No translation changed.")
-    for lang, changes in _by_language(result.changes).items():
-        lines += [f"### {markdown_cell(lang)} — {len(changes)} message(s)", ""]
-        for change in changes:
-            if change.kind == APPROVED:
-                made_for = (f" The translation was made for «{markdown_cell(change.previous_source)}»."
-                            if change.previous_source else "")
-                lines += [f"> **Fuzzy flag cleared without a change** at `{change.file}:{change.line}` "
-                          f"({markdown_cell(change.key)}).{made_for} Check that it still says what the source "
-                          f"says now.", ""]
-        lines += ["| message | what | source now | before | after | checks |", "|---|---|---|---|---|---|"]
-        for change in changes:
-            checks = "ok" if not change.checks else "<br>".join(markdown_cell(issue) for issue in change.checks)
-            if change.kind == OBSOLETE:
-                checks = ""
-            source = markdown_cell(change.source)
-            if change.previous_source:
-                source += f"<br>(made for: {markdown_cell(change.previous_source)})"
-            lines.append(f"| `{change.file}:{change.line}`<br>{markdown_cell(change.key)} | "
-                         f"{markdown_cell(_flags(change))} | {source} | {markdown_cell(change.before)} | "
-                         f"{markdown_cell(change.after)} | {checks} |")
-        lines.append("")
-    return "\n".join(lines) + "\n"
-
-
 def review_command(root: Path, kb: KnowledgeBase, languages: list[str], args) -> int:
     """The CLI: plain text (or Markdown with --markdown) on stdout; Markdown appended to the job summary."""
     wanted = args.lang or languages
@@ -302,6 +236,8 @@ def review_command(root: Path, kb: KnowledgeBase, languages: list[str], args) ->
     except ReviewError as error:
         print(error, file=sys.stderr)
         return EXIT_MALFORMED
+    from .reviewreport import markdown, plain_text
+
     print(markdown(result) if args.markdown else plain_text(result), end="")
     summary = os.environ.get(SUMMARY_VARIABLE)
     if summary:

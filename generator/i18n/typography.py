@@ -127,12 +127,29 @@ def check_russian(root: Path, kb: KnowledgeBase) -> list[Problem]:
             catalog = read_entries(path, LANG, root)  # the checks' fast, cached reader (i18n-safety)
         except CatalogError:
             continue  # check_catalogs reports the syntax error
-        for message in catalog:
-            if not message.id:  # fuzzy strings too, as the other checks do
-                continue
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        messages = [message for message in catalog if message.id]  # fuzzy strings too, as the other checks do
+        texts = tuple(text or "" for message in messages
+                      for text in (message.string if isinstance(message.string, tuple) else (message.string,)))
+        issues = iter(_catalog_issues(texts, forbidden))
+        for message in messages:
             subject = message_label(message)
-            for text in strings:
-                for problem, hint in text_issues(text or "", forbidden):
+            for _text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+                for problem, hint in next(issues):
                     problems.append(Problem(relative(path, root), message.lineno, subject, problem, hint))
     return problems
+
+
+_VERSION: list[str] = []  # the version of this module's code, worked out once per process
+
+
+def _catalog_issues(texts: tuple, forbidden: list[Forbidden]) -> list:
+    """text_issues of every text of a catalog, from the on-disk cache when the same texts met the same forbidden
+    words and code before (a pure function of these)."""
+    import marshal
+
+    from ..diskcache import cached, source_version
+
+    if not _VERSION:
+        _VERSION.append(source_version(__file__))
+    key = marshal.dumps((tuple((entry.words, entry.use) for entry in forbidden), texts), 4)
+    return cached("typography", _VERSION[0], key, lambda: [text_issues(text, forbidden) for text in texts])

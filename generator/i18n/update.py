@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import marshal
 from collections import OrderedDict
 from pathlib import Path
 
 from ..model import KnowledgeBase
 from ..problems import Problems, relative
 from ..repofiles import FIX_LINK, write_problem
-from .catalog import (CatalogError, catalog_path, existing_catalogs, merge, read_catalog,
+from .catalog import (CatalogError, catalog_path, existing_catalogs, merge, message_key, read_catalog,
                       render_catalog)
+from .reader import code_version, read_bytes
 from .extract import SourceMessage, knowledge_base_messages, ui_messages
 from .memory import LazyMemory, prefill
 
@@ -50,28 +52,54 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None) -> tuple[di
         if not _selected(name, only):
             continue
         path = catalog_path(root, lang, name)
-        old = None
-        if path.exists():
-            try:
-                old = read_catalog(path, lang, root)
-            except CatalogError as error:
-                for line, message, _hint in error.problems:
-                    problems.add(relative(path, root), line, name, message,
-                                 "fix the catalog by hand (or restore it from git) before updating, so no work is lost")
-                continue
-        catalog, counts = merge(lang, name, wanted.get(name, []), old)
-        summary["prefilled"] += prefill(catalog, old, memory)
-        data = render_catalog(catalog)
-        for key in ("added", "kept", "fuzzied", "obsoleted"):
-            summary[key] += getattr(counts, key)
+        try:
+            before = read_bytes(path, root) if path.exists() else None
+            data, counts = _updated(path, lang, name, before, wanted.get(name, []), memory)
+        except CatalogError as error:
+            for line, message, _hint in error.problems:
+                problems.add(relative(path, root), line, name, message,
+                             "fix the catalog by hand (or restore it from git) before updating, so no work is lost")
+            continue
+        for key, count in counts.items():
+            summary[key] += count
         refused = write_problem(root, path)
         if refused:  # a catalog is never written through a symlink that leaves the checkout
             problems.add(relative(path, root), 0, name, f"{refused}; nothing was written", FIX_LINK)
             continue
-        if not path.exists() or path.read_bytes() != data:
+        if before != data:
             outputs[path] = data
             summary["files"] += 1
     return outputs, summary, problems
+
+
+def _updated(path: Path, lang: str, name: str, before: bytes | None, sources: list[SourceMessage],
+             memory) -> tuple[bytes, dict]:
+    """The new bytes of one catalog and its counts; from the disk cache when the same old bytes met the same sources.
+
+    A cached answer is used only if it did not depend on the translation memory (no message was new to the
+    old catalog), so it is exactly what merging again would give.
+    """
+    from ..diskcache import cached
+
+    plain_sources = tuple((s.context, s.msgid, s.source_lang, tuple(s.comments), tuple(map(tuple, s.locations)))
+                          for s in sources)
+    key = marshal.dumps((lang, name, before, plain_sources), 4)
+    answer = cached("catalog-update", code_version(), key, lambda: _merged(path, lang, name, before, sources, memory))
+    if not answer[2]:  # made with the memory's help: the memory may have changed since
+        answer = _merged(path, lang, name, before, sources, memory)
+    return answer[0], answer[1]
+
+
+def _merged(path: Path, lang: str, name: str, before: bytes | None, sources: list[SourceMessage], memory) -> tuple:
+    """(new bytes, counts, whether the answer is independent of the translation memory) for one catalog."""
+    old = read_catalog(path, lang, data=before) if before is not None else None
+    catalog, counts = merge(lang, name, sources, old)
+    known = set() if old is None else ({message_key(m) for m in old if m.id} |
+                                       {message_key(m) for m in old.obsolete.values()})
+    alone = all(source.key in known for source in sources)
+    prefilled = prefill(catalog, old, memory)
+    tally = {key: getattr(counts, key) for key in ("added", "kept", "fuzzied", "obsoleted")}
+    return render_catalog(catalog), dict(tally, prefilled=prefilled), alone
 
 
 def write_outputs(outputs: dict[Path, bytes]):

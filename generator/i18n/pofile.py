@@ -1,0 +1,224 @@
+"""Reading .po files strictly: every line Babel would misread is a problem with its line number, nothing is skipped."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
+
+from babel.messages.pofile import unescape
+
+from .plurals import catalog_plurals
+
+SYNTAX_HINT = "fix the quoting or the keyword on that line (msgctxt/msgid/msgstr), or restore the file from git"
+_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+(.*)")
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # one string: no bare quote inside, every backslash escapes
+_MESSAGE_LINE = re.compile(r'(?:(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?[ \t]+)?("(?:[^"\\]|\\.)*")')
+
+
+class CatalogError(Exception):
+    """A catalog file that cannot be read safely, with every problem found in it: [(line, problem, hint)]."""
+
+    def __init__(self, path, problems: list[tuple[int, str, str]]):
+        self.path, self.problems = path, problems
+        self.line, self.message, self.hint = problems[0]
+        super().__init__("; ".join(f"{path}:{line}: {message}" for line, message, _hint in problems))
+
+
+@dataclass
+class Entry:
+    """One message as written in a .po file: read without Babel, for checking and for looking translations up.
+
+    `id`, `string`, `context`, `fuzzy` and `lineno` mean what they mean on a Babel Message.
+    """
+
+    line: int  # where the entry starts (its msgctxt, else its msgid), for problem reports
+    lineno: int  # the msgid line, as Babel numbers a message
+    obsolete: bool
+    context_parts: Optional[list[str]]
+    id_parts: list[str]
+    plural_parts: Optional[list[str]]
+    string_parts: dict[int, list[str]]  # msgstr index (0 for a plain msgstr) -> its quoted pieces
+    previous: Optional[list[str]]
+    flags: set[str]
+
+    @property
+    def context(self) -> Optional[str]:
+        return "".join(self.context_parts) if self.context_parts is not None else None
+
+    @property
+    def id(self):
+        singular = "".join(self.id_parts)
+        return (singular, "".join(self.plural_parts)) if self.plural_parts is not None else singular
+
+    @property
+    def fuzzy(self) -> bool:
+        return "fuzzy" in self.flags
+
+    def key(self):
+        return self.context if self.context_parts is not None else "".join(self.id_parts)
+
+    def label(self) -> str:
+        shown = " ".join(self.key().split())
+        return repr(shown if len(shown) <= 60 else shown[:57] + "...")
+
+
+@dataclass
+class CatalogEntries:
+    """A catalog read for looking up and checking (no Babel objects): fast enough for every command."""
+
+    messages: list  # active messages (LookupEntry; Entry while scanning), header excluded, in file order
+    obsolete: list
+    num_plurals: int
+    plural_expr: str
+
+    def __iter__(self):
+        return iter(self.messages)
+
+
+class LookupEntry(NamedTuple):
+    """A message as the site and the checks use it; the same attributes as a Babel Message, built cheaply."""
+
+    lineno: int
+    context: Optional[str]
+    id: object  # str, or (singular, plural)
+    string: object  # str, or one str per plural form
+    fuzzy: bool
+    previous: Optional[str]
+
+
+def _finish(entry: Entry, num_plurals: int):
+    """Give an entry its `string` the way Babel would: plural forms padded to the language's number."""
+    if entry.plural_parts is None:
+        entry.string = "".join(entry.string_parts.get(0, []))
+    else:
+        entry.string = tuple("".join(entry.string_parts.get(index, [])) for index in range(num_plurals))
+
+
+class _Scanner:
+    """Reads a .po text line by line into entries, noting every line Babel would read wrongly."""
+
+    def __init__(self):
+        self.entries: list[Entry] = []
+        self.problems: list[tuple[int, str, str]] = []
+        self.context: Optional[list[str]] = None
+        self.context_line = 0
+        self.previous: Optional[list[str]] = None
+        self.flags: set[str] = set()
+        self.target: Optional[list[str]] = None  # the string that quoted continuation lines extend
+        self.previous_target: Optional[list[str]] = None
+
+    def line(self, number: int, raw: str):
+        """Take one line of the file: a comment, a previous msgid, a keyword line or a continuation."""
+        line = raw.strip()
+        if not line:
+            return
+        if line[0] == "#":
+            marker = line[1:2]
+            if marker == ",":
+                self.flags.update(flag.strip() for flag in line[2:].split(",") if flag.strip())
+                return
+            if marker not in ("|", "~"):
+                return  # translator, extracted and location comments
+        obsolete = line.startswith("#~")
+        if obsolete:
+            line = line[2:].lstrip()
+            if line.startswith("|"):  # `#~| msgid`: the previous msgid of an obsolete message
+                line = "#" + line
+        if line.startswith("#|"):
+            self._previous_line(number, line[2:].lstrip())
+            return
+        parsed = self._parse(number, line)
+        if parsed is not None:
+            self._apply(number, obsolete, *parsed)
+
+    def _previous_line(self, number: int, body: str):
+        match = _KEYWORD.fullmatch(body)
+        value = match.group(2) if match else body
+        if not _QUOTED.fullmatch(value):
+            self.problems.append((number, "a previous-msgid (#|) line is not one quoted string", SYNTAX_HINT))
+            return
+        if match:
+            self.previous_target = [] if match.group(1) == "msgid" else None
+            self.previous = self.previous_target if self.previous_target is not None else self.previous
+        if self.previous_target is not None:
+            self.previous_target.append(unescape(value))
+
+    def _parse(self, number: int, line: str):
+        """(keyword, msgstr index, text) of a message line; None for a line that is not one (a problem is noted)."""
+        match = _MESSAGE_LINE.fullmatch(line)
+        if match:
+            keyword, index, value = match.groups()
+            return keyword, index, value[1:-1] if "\\" not in value else unescape(value)
+        match = _KEYWORD.fullmatch(line)  # say what is wrong with the line
+        keyword, value = (match.group(1), match.group(2)) if match else (None, line)
+        if not match and not line.startswith('"'):
+            self.problems.append((number, f"{line[:40]!r} is neither a msgctxt/msgid/msgstr line nor a quoted string",
+                                  SYNTAX_HINT))
+            return None
+        self.problems.append((number, f"{keyword or 'a continuation line'} must hold one string in double quotes "
+                                      f"(write \\\" for a quote inside it): {value[:40]!r}", SYNTAX_HINT))
+        keyword = keyword.split("[")[0] if keyword else None
+        index = match.group(1)[7:-1] if keyword == "msgstr" and "[" in match.group(1) else None
+        return keyword, index, ""
+
+    def _apply(self, number: int, obsolete: bool, keyword: Optional[str], index: Optional[str], value: str):
+        if keyword == "msgctxt":
+            self.context, self.context_line = [value], number
+            self.target = self.context
+        elif keyword == "msgid":
+            entry = Entry(self.context_line if self.context is not None else number, number, obsolete, self.context,
+                          [value], None, {}, self.previous, self.flags)
+            self.entries.append(entry)
+            self.context, self.previous, self.previous_target, self.flags = None, None, None, set()
+            self.target = entry.id_parts
+        elif keyword is None:
+            if self.target is None:
+                self.problems.append((number, "a quoted string before any msgctxt/msgid/msgstr", SYNTAX_HINT))
+            else:
+                self.target.append(value)
+        elif not self.entries:
+            self.problems.append((number, f"{keyword} before any msgid", SYNTAX_HINT))
+        elif keyword == "msgid_plural":
+            self.entries[-1].plural_parts = self.target = [value]
+        else:
+            self.entries[-1].string_parts[int(index or 0)] = self.target = [value]
+
+
+def _sort_entries(entries: list[Entry], header: Optional[Entry], num_plurals: int, problems: list) -> tuple[list, list]:
+    """Active and obsolete entries, finished, with a problem for every duplicate and every extra plural form."""
+    seen: dict[tuple, int] = {}
+    active, retired = [], []
+    for entry in entries:
+        if entry is header:
+            continue
+        first = seen.setdefault((entry.obsolete, entry.key()), entry.line)
+        if first != entry.line:
+            problems.append((entry.line, f"{entry.label()} appears twice (also at line {first}); both are kept "
+                                         "until you choose", "merge the two translations into one entry and "
+                                                             "delete the other"))
+        if entry.plural_parts is not None and any(index >= num_plurals for index in entry.string_parts):
+            problems.append((entry.lineno, f"{entry.label()} has more translations than the {num_plurals} plural "
+                                           "forms of its language", f"keep msgstr[0] to msgstr[{num_plurals - 1}]"))
+        _finish(entry, num_plurals)
+        (retired if entry.obsolete else active).append(entry)
+    return active, retired
+
+
+def scan(text: str, lang: str = "en") -> tuple[CatalogEntries, list[Entry], list[tuple[int, str, str]]]:
+    """Every entry of a .po text and every line Babel would read wrongly (an unclosed quote, a stray word).
+
+    Returns the catalog's messages, every entry as written (header and obsolete ones included) and the problems.
+    """
+    scanner = _Scanner()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        scanner.line(number, raw)
+    entries, problems = scanner.entries, scanner.problems
+    header = next((e for e in entries if e.context_parts is None and not "".join(e.id_parts) and not e.obsolete),
+                  None)
+    header_text = "".join(header.string_parts.get(0, [])) if header else None
+    num_plurals, plural_expr = catalog_plurals(header_text, header.line if header else 0, lang, problems)
+    active, retired = _sort_entries(entries, header, num_plurals, problems)
+    return CatalogEntries(active, retired, num_plurals, plural_expr), entries, problems
+
+

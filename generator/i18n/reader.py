@@ -1,0 +1,135 @@
+"""Reading catalog files: strictly into plain entries (checks, site) or into a Babel catalog (updates), cached on disk."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Optional
+
+from babel import UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError, read_po
+
+from ..problems import Problems
+from ..repofiles import read_repository_bytes
+from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, LookupEntry, scan
+
+# The modules whose code makes the results kept in the disk cache: a change to any of them starts afresh.
+CACHED_CODE = ("pofile.py", "plurals.py", "reader.py", "writer.py", "merge.py", "memory.py", "update.py")
+
+
+def read_bytes(path: Path, root: Optional[Path]) -> bytes:
+    """A catalog's bytes; with `root`, read under the repository-file policy (generator/repofiles.py)."""
+    if root is None:
+        return Path(path).read_bytes()
+    refused = Problems()
+    data = read_repository_bytes(root, path, refused)
+    if data is None:
+        raise CatalogError(path, [(p.line, p.message, p.hint) for p in refused])
+    return data
+
+
+def decode(path: Path, data: bytes) -> str:
+    """The text of catalog bytes; CatalogError naming the line if they are not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CatalogError(path, [(data[:error.start].count(b"\n") + 1, f"not UTF-8 text ({error.reason})",
+                                   "save the file as UTF-8")]) from None
+
+
+def _plain_entries(path: Path, data: bytes, lang: str) -> tuple:
+    """read_entries' answer as plain data (for the disk cache); CatalogError if the catalog has problems."""
+    catalog, _entries, problems = scan(decode(path, data), lang)
+    if problems:
+        raise CatalogError(path, problems)
+
+    def plain(entry: Entry) -> tuple:
+        previous = "".join(entry.previous) if entry.previous is not None else None
+        return entry.lineno, entry.context, entry.id, entry.string, entry.fuzzy, previous
+
+    return (tuple(plain(e) for e in catalog.messages), tuple(plain(e) for e in catalog.obsolete),
+            catalog.num_plurals, catalog.plural_expr)
+
+
+def _previous_msgids(path: Path, data: bytes, lang: str) -> tuple:
+    """((obsolete, key), previous msgid) for every message that has one; CatalogError if the catalog has problems."""
+    _catalog, entries, problems = scan(decode(path, data), lang)
+    if problems:
+        raise CatalogError(path, problems)
+    return tuple(((e.obsolete, e.key()), "".join(e.previous)) for e in entries if e.previous)
+
+
+def message_key(message) -> str:
+    """What identifies a message in its catalog: its context, else its msgid."""
+    return message.context if message.context is not None else message.id
+
+
+_CODE_VERSION: list[str] = []  # the version of the code that reads and writes catalogs, worked out once per process
+
+
+def code_version() -> str:
+    """The disk cache's version for catalog results: this package's source and Babel's version."""
+    if not _CODE_VERSION:
+        import babel
+
+        from ..diskcache import source_version
+
+        here = Path(__file__).parent
+        _CODE_VERSION.append(source_version(*(here / name for name in CACHED_CODE), extra=f"babel {babel.__version__}"))
+    return _CODE_VERSION[0]
+
+
+def cached_scan(kind: str, path: Path, data: bytes, lang: str, compute):
+    """compute(path, data, lang), a pure function of the bytes, from the on-disk cache (generator/diskcache.py)."""
+    from ..diskcache import cached
+
+    return cached(kind, code_version(), lang.encode("utf-8") + b"\0" + data, lambda: compute(path, data, lang))
+
+
+READ_MEMO_SIZE = 5000  # catalogs whose entries a process keeps (check, typography and memory each read all)
+_READ: dict[tuple[str, bytes], tuple] = {}  # (lang, exact bytes) -> read_entries' plain answer, this process only
+
+
+def read_entries(path: Path, lang: str, root: Optional[Path] = None) -> CatalogEntries:
+    """A catalog's messages for looking up and checking, read strictly (CatalogError lists every problem).
+
+    The result for these exact bytes is kept in the on-disk cache: reading a thousand catalogs again
+    costs a hash and a marshal load each.
+    """
+    data = read_bytes(path, root)
+    plain = _READ.get((lang, data))
+    if plain is None:
+        if len(_READ) >= READ_MEMO_SIZE:
+            _READ.clear()
+        plain = _READ[(lang, data)] = cached_scan("catalog-entries", path, data, lang, _plain_entries)
+    messages, obsolete, num_plurals, plural_expr = plain
+    return CatalogEntries([LookupEntry._make(fields) for fields in messages],
+                          [LookupEntry._make(fields) for fields in obsolete], num_plurals, plural_expr)
+
+
+def read_catalog(path: Path, lang: str, root: Optional[Path] = None, data: Optional[bytes] = None) -> Catalog:
+    """Read a .po file (or its bytes, `data`, already read) strictly as a Babel catalog (for updating it):
+    nothing is silently skipped or cut."""
+    data = read_bytes(path, root) if data is None else data
+    # The strict scan's verdict and the previous msgids depend on the bytes alone: cached like read_entries.
+    previous = dict(cached_scan("catalog-previous", path, data, lang, _previous_msgids))
+    text = data.decode("utf-8")
+    # Babel reads `#~|` as a message line; as `#|` it is a comment, removed below.
+    babel_text = re.sub(r"(?m)^(\s*)#~\|", r"\1#|", text) if "#~|" in text else text
+    try:
+        catalog = read_po(io.BytesIO(babel_text.encode("utf-8")), locale=lang, abort_invalid=True)
+    except PoFileError as error:
+        line = getattr(error, "lineno", 0)
+        raise CatalogError(path, [(line, f"not a valid catalog: {error}", SYNTAX_HINT)]) from None
+    except (UnknownLocaleError, ValueError) as error:
+        raise CatalogError(path, [(0, f"cannot read: {error}", SYNTAX_HINT)]) from None
+    for obsolete, messages in ((False, list(catalog)), (True, list(catalog.obsolete.values()))):
+        for message in messages:
+            # Babel files `#|` lines as translator comments; they are not.
+            message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+            text_of_previous = previous.get((obsolete, message_key(message)))
+            if text_of_previous:
+                message.previous_id = [text_of_previous]
+    return catalog

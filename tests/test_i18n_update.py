@@ -1,0 +1,55 @@
+"""`i18n update` from the disk cache gives exactly what merging again gives, and never a stale memory's answer."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from generator.i18n.extract import SourceMessage
+from generator.i18n.update import _updated
+from generator.i18n.writer import render_catalog
+from generator.i18n.merge import merge
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KB_NO_CACHE", raising=False)
+
+
+class Memory:
+    """A translation memory that suggests one fixed translation and counts the questions."""
+
+    def __init__(self, translation: str):
+        self.translation, self.asked = translation, 0
+
+    def suggest(self, _source: str):
+        self.asked += 1
+        return SimpleNamespace(translation=self.translation, fuzzy=True, comment="")
+
+
+def sources(*texts: str) -> list[SourceMessage]:
+    return [SourceMessage("rules/x/y", f"x/y:{n}", text, "en", [], [("rules/x/y.yaml", n + 1)])
+            for n, text in enumerate(texts)]
+
+
+def test_an_unchanged_catalog_is_answered_from_the_cache_with_the_same_bytes(tmp_path, cache_home):
+    catalog, _counts = merge("ru", "rules/x/y", sources("Run"), None)
+    catalog.get("Run", context="x/y:0").string = "Бег"
+    before = render_catalog(catalog)
+    path = tmp_path / "y.po"
+    path.write_bytes(before)
+    first = _updated(path, "ru", "rules/x/y", before, sources("Run"), Memory("?"))
+    path.unlink()  # a second answer that read the file again would fail
+    assert _updated(path, "ru", "rules/x/y", before, sources("Run"), Memory("?")) == first
+    assert first[0] == before and first[1]["kept"] == 1
+
+
+def test_a_new_message_is_filled_from_the_memory_of_now_not_from_a_cached_answer(tmp_path, cache_home):
+    path = tmp_path / "y.po"
+    old_memory, new_memory = Memory("Старое"), Memory("Новое")
+    first, _counts = _updated(path, "ru", "rules/x/y", None, sources("Run"), old_memory)
+    second, _counts = _updated(path, "ru", "rules/x/y", None, sources("Run"), new_memory)
+    assert "Старое" in first.decode() and "Новое" in second.decode()
+    assert new_memory.asked == 1
