@@ -75,6 +75,13 @@ def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
 
 def cmd_check(args) -> int:
     """Load and validate the rules (all, or those under PATHs and those FILEs ask about) and run their examples."""
+    from .load import bulk_allocation
+
+    with bulk_allocation():  # a one-shot command that builds one knowledge base and keeps it to the end
+        return _check(args)
+
+
+def _check(args) -> int:
     from .examples import external_cases, rule_cases
     from .load import load_and_validate
     from .problems import Problems

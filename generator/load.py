@@ -9,7 +9,9 @@ what `check FILE` and `check rules/wap/` need — and validates only the rules a
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 from collections import defaultdict
 from pathlib import Path
 from typing import Collection, Optional
@@ -28,6 +30,23 @@ GLOSSARY_FILE = "glossary.yaml"
 CONCEPTS_DIR = "concepts"
 RULES_DIR = "rules"
 ALL_TERMS = "term:*"  # the key marking the whole glossary unloaded
+BULK_GC_THRESHOLD = 100_000  # allocations between young-generation collections while a knowledge base is built
+
+
+@contextlib.contextmanager
+def bulk_allocation():
+    """Collect cycles less often while many long-lived objects are made (a knowledge base, its cases).
+
+    Each young-generation collection would walk the growing model only to keep all of it: at 1,000
+    rules that was a quarter of `check`'s loading time. Reference counting still frees everything
+    else at once; the thresholds come back when the block ends.
+    """
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], BULK_GC_THRESHOLD), *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
 
 
 def _hint_for(error: dict) -> str:
@@ -243,7 +262,11 @@ def load(root: Path, rules: Optional[Collection[str]] = None) -> tuple[Knowledge
     With `rules` (keys like "wap/dodge"), only those rules (and their systems), the glossary and the
     rules and concepts they reference are read; every other rule is marked unloaded.
     """
-    root = Path(root).resolve()
+    with bulk_allocation():
+        return _load(Path(root).resolve(), rules)
+
+
+def _load(root: Path, rules: Optional[Collection[str]]) -> tuple[KnowledgeBase, Problems]:
     loader = _Loader(root)
     if not (root / RULES_DIR).is_dir():
         loader.problems.add(RULES_DIR, 0, "", "the rules folder is missing", "run from the repository root")
