@@ -299,6 +299,43 @@ def load_and_validate(root: Path, rules: Optional[Collection[str]] = None) -> tu
     return kb, problems
 
 
+def reload(kb: KnowledgeBase, keys: Collection[str]) -> tuple[KnowledgeBase, Problems]:
+    """A copy of a loaded, valid `kb` with the rules `keys` read again from their files (`make serve` after an edit).
+
+    Every other file stays as it was read. Validated again: the edited rules, the rules whose text or
+    see_also names one of them (a clause they point at may be gone), and every term and concept.
+    Each key must name a rule of `kb` whose file still exists (anything else needs a full `load`).
+    """
+    from .validate import validate
+
+    fresh = KnowledgeBase(root=kb.root, systems=kb.systems, rules=dict(kb.rules), terms=kb.terms,
+                          concepts=kb.concepts, origins=dict(kb.origins), unloaded=set(kb.unloaded),
+                          glossary_lang=kb.glossary_lang)
+    loader = _Loader(kb.root)
+    loader.kb = fresh
+    with bulk_allocation():
+        for key in sorted(keys):
+            system, stem = key.split("/")
+            del fresh.rules[key]
+            if not loader.rule(kb.root / RULES_DIR / system / f"{stem}.yaml", fresh.systems[system]):
+                fresh.unloaded.add(key)
+    problems = loader.problems
+    problems.extend(validate(fresh, set(keys) | referring(fresh, keys), shared=True))
+    return fresh, problems
+
+
+def referring(kb: KnowledgeBase, keys: Collection[str]) -> set[str]:
+    """The rules that may refer to one of `keys` (their see_also or a text names it; a cheap superset)."""
+    from .validate import text_fields
+
+    found = set()
+    for key, rule in kb.rules.items():
+        texts = [text for _path, text in text_fields(rule)] + list(rule.see_also)
+        if any(wanted in text for wanted in keys for text in texts if text):
+            found.add(key)
+    return found
+
+
 def rules_under(root: Path, path: Path) -> Optional[set[str]]:
     """The rule keys whose files lie under `path` (a folder or file in rules/); None if `path` is not in rules/."""
     root = Path(root).resolve()

@@ -73,14 +73,16 @@ class _References:
         return self.answers[target]
 
 
-def validate(kb: KnowledgeBase, rules=None) -> Problems:
-    """Check every rule, term and concept against each other (only `rules`, keys, if given); return all problems."""
+def validate(kb: KnowledgeBase, rules=None, shared: bool | None = None) -> Problems:
+    """Check every rule, term and concept against each other; return all problems.
+
+    With `rules` (keys), only those rules are checked, and the glossary and concepts only if `shared`.
+    """
     problems = Problems()
     checked = _References(kb)
-    for rule in kb.rules.values():
-        if rules is None or rule.key in rules:
-            _validate_rule(kb, rule, problems, checked)
-    if rules is not None:
+    for key in (kb.rules if rules is None else [key for key in kb.rules if key in rules]):
+        _validate_rule(kb, kb.rules[key], problems, checked)
+    if not (rules is None if shared is None else shared):
         return problems
     for term in kb.terms.values():
         _validate_term(kb, term, problems, checked)

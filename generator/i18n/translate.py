@@ -85,6 +85,25 @@ class Translations:
         for key in self.catalogs.pop(name, ()):
             self.entries.pop(key, None)
 
+    def copy(self) -> "Translations":
+        """A copy whose catalogs can be read again without changing this one (the served site keeps it)."""
+        return Translations(self.root, self.lang, dict(self.entries), dict(self.ui),
+                            {name: list(keys) for name, keys in self.catalogs.items()}, self.plural)
+
+    def recheck(self, kb, targets, problems: Problems, skip=()) -> None:
+        """Report broken references, in catalogs other than `skip`, of translations naming one of `targets`."""
+        checked: dict[str, object] = {}
+        for name, keys in self.catalogs.items():
+            if name in skip:
+                continue
+            for key in keys:
+                message = self.entries[key]
+                if _may_refer(message.string) and any(
+                        target in form for target in targets for form in _forms(message.string) if form):
+                    for issue in reference_problems(kb, message, checked):
+                        problems.add(relative(catalog_path(self.root, self.lang, name), self.root), message.lineno,
+                                     message_label(message), issue, REFERENCE_HINT)
+
     def text(self, context: str, source: str, source_lang: str) -> Text:
         """The words for a rule text in this language, falling back visibly to the source."""
         if source_lang == self.lang:
@@ -124,6 +143,10 @@ class Translations:
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
 REFERENCE_HINT = "keep the [[target]] of the source text; only the words after | may change"
+
+
+def _forms(string) -> tuple:
+    return string if isinstance(string, tuple) else (string,)
 
 
 def _may_refer(string) -> bool:
