@@ -33,7 +33,7 @@ def _under(path: Path, folder: Path) -> bool:
 def _selection(root: Path, items: list[str], problems):
     """Split check's arguments into the rules named by paths under rules/ (None if none) and scenario files."""
     from .examples import read_scenarios
-    from .load import rules_under
+    from .parts import rules_under
 
     selected, scenarios = None, []
     for item in items:
