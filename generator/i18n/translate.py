@@ -93,11 +93,12 @@ class Translations:
     def recheck(self, kb, targets, problems: Problems, skip=()) -> None:
         """Report broken references, in catalogs other than `skip`, of translations naming one of `targets`."""
         checked: dict[str, object] = {}
-        for name, keys in self.catalogs.items():
+        by_catalog = {name: [self.entries[key] for key in keys] for name, keys in self.catalogs.items()}
+        by_catalog["ui"] = list(self.ui.values())
+        for name, messages in by_catalog.items():
             if name in skip:
                 continue
-            for key in keys:
-                message = self.entries[key]
+            for message in messages:
                 if _may_refer(message.string) and any(
                         target in form for target in targets for form in _forms(message.string) if form):
                     for issue in reference_problems(kb, message, checked):
