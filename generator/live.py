@@ -1,13 +1,17 @@
 """`make serve`'s site: the last good build kept in memory, updated page by page after an edit.
 
-Decision (issue 10.5, a partial step): after an edit of rules/ or translations/ the whole input is
-loaded and validated again (in memory, in this process). When only rules' own files changed (their
-YAML or per-rule catalogs), only their rule pages and the rule pages linked to or from them are
+Decision (issue 10.5): after an edit of rules' own files (their YAML or per-rule catalogs) only those
+files are read again (`reprepare`): the rest of the knowledge base and of the catalogs stays in
+memory, and what may depend on the edited rules is validated again (the rules and translations that
+name them, the glossary and concepts). Any other edit under rules/ or translations/ (a new or
+deleted file, a system, the glossary, a concept, a shared catalog) loads and validates the whole
+input again. Then only the edited rules' pages and the rule pages linked to or from them are
 rendered again, with every listing page; other edits render every page. Only the pages whose
-Markdown changed then go through MkDocs again (its config, files, navigation and Jinja environment
-are kept per language) and are written, with the export. The search index is rebuilt in a
-background thread. An edit of anything else (mkdocs.yml, docs/, site_overrides/, templates), or a
-change of the navigation or of the set of pages, rebuilds the whole site.
+Markdown changed go through MkDocs again (its config, files, navigation and Jinja environment are
+kept per language) and are written, with the export. The search index is rebuilt in a background
+thread. An edit of anything else (mkdocs.yml, docs/, site_overrides/, templates), or a change of
+the navigation or of the set of pages, rebuilds the whole site. Edits that failed to build stay
+pending and are applied with the next one, so nothing read incrementally is ever missed.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from .load import reload
+from .problems import InputError
 from .render import Links, Page, Renderer
 from .search import BUNDLE, index_search
-from .site import Build, LanguageBuild, language_build, prepare, publish, write_site
+from .site import Build, LanguageBuild, Prepared, language_build, prepare, publish, write_site
 
 PAGE_INPUTS = ("rules/", "translations/")  # edits here can be applied page by page
 log = logging.getLogger(__name__)
@@ -38,6 +44,40 @@ def edited_rules(changed: set[str]) -> set[str] | None:
         else:
             return None
     return keys
+
+
+def _rule_catalogs(changed: set[str]) -> dict[str, set[str]]:
+    """Language -> the per-rule catalogs (names like "rules/wap/dodge") among the changed paths."""
+    found: dict[str, set[str]] = {}
+    for path in changed:
+        parts = PurePosixPath(path).parts
+        if parts[0] == "translations":
+            found.setdefault(parts[1], set()).add(str(PurePosixPath(*parts[2:]).with_suffix("")))
+    return found
+
+
+def reprepare(previous: Prepared, changed: set[str]) -> Prepared:
+    """`previous` with only the changed files read again, when they are existing rules' own files; else `prepare`.
+
+    Raises InputError with every problem, like `prepare`.
+    """
+    keys = edited_rules(changed)
+    catalogs = _rule_catalogs(changed)
+    if (keys is None or not keys <= set(previous.kb.rules) or not set(catalogs) <= set(previous.translations)
+            or not all((previous.root / path).is_file() for path in changed)):
+        return prepare(previous.root)
+    kb, problems = reload(previous.kb, keys)
+    checked = kb if not problems else None  # as in `prepare`: references are checked against a clean load
+    translations = {}
+    for lang, old in previous.translations.items():
+        fresh = translations[lang] = old.copy()
+        for name in sorted(catalogs.get(lang, ())):
+            fresh.read(name, problems, checked, {})
+        if checked is not None:
+            fresh.recheck(kb, keys, problems, skip=catalogs.get(lang, ()))
+    if problems:
+        raise InputError(problems)
+    return Prepared(previous.root, kb, previous.languages, translations, previous.config)
 
 
 def linked_rules(kb, keys: set[str]) -> set[str]:
@@ -120,6 +160,7 @@ class LiveSite:
         self.search = search
         self.build: Build | None = None
         self.served: dict[str, Served] = {}
+        self.pending: set[str] = set()  # edited paths not yet in a good build (a build failed since)
         self.indexer = Indexer(self.out) if search else None
 
     def rebuild(self) -> int:
@@ -135,14 +176,19 @@ class LiveSite:
                 file.dest_dir = str(self.out / lang)
                 file.abs_dest_path = str(self.out / lang / file.dest_uri)  # MkDocs caches it from dest_dir
         self.build, self.served = build, served
+        self.pending.clear()
         return sum(len(state.pages) for state in served.values())
 
     def update(self, changed: set[str]) -> int:
-        """Apply an edit of the inputs `changed` (paths relative to the root); the number of pages written."""
-        if self.build is None or any(not path.startswith(PAGE_INPUTS) for path in changed):
+        """Apply an edit of the inputs `changed` (paths relative to the root); the number of pages written.
+
+        Raises InputError (the last good site stays served); the edit is then kept and applied with the next.
+        """
+        self.pending |= changed
+        if self.build is None or any(not path.startswith(PAGE_INPUTS) for path in self.pending):
             return self.rebuild()
-        prepared = prepare(self.root)  # raises InputError: the caller keeps serving the last good site
-        keys = edited_rules(changed)
+        prepared = reprepare(self.build.prepared, self.pending)
+        keys = edited_rules(self.pending)
         if keys is not None and keys <= set(prepared.kb.rules) and keys <= set(self.build.prepared.kb.rules):
             # Rule pages that can show what changed: the edited rules' and those linked to or from them,
             # before or after the edit. Every other page is rendered again and compared.
@@ -155,6 +201,7 @@ class LiveSite:
                 self.served[lang].same_frame(built) for lang, built in rendered.items()):
             return self.rebuild()
         self.build.prepared = prepared  # the hooks of the pages rendered below read this build
+        self.pending.clear()
         written = sum(self._write_changes(lang, built) for lang, built in rendered.items())
         if written and self.indexer is not None:
             self.indexer.request()

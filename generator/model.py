@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from .value_types import ARG_TYPES
 
@@ -226,3 +226,40 @@ class KnowledgeBase:
 
     def rules_of(self, system_id: str) -> list[Rule]:
         return sorted((rule for rule in self.rules.values() if rule.system == system_id), key=lambda r: r.id)
+
+
+def _hint_for(error: dict) -> str:
+    kind = error["type"]
+    location = error["loc"]
+    if kind == "missing":
+        return f"add the key '{location[-1]}'"
+    if kind == "extra_forbidden":
+        return f"remove '{location[-1]}' or check its spelling (see rules/README.md for the allowed keys)"
+    if kind == "string_pattern_mismatch":
+        return "use lower-case letters, digits and hyphens for ids (snake_case for predicate and argument names)"
+    if kind.startswith("literal_error"):
+        return "use one of the values listed"
+    if kind in ("list_type", "dict_type", "model_type"):
+        return "check the indentation: this should be " + ("a list" if kind == "list_type" else "a mapping")
+    if kind == "too_short":
+        return "add at least one item"
+    return "see rules/README.md for the expected form"
+
+
+def _describe(error: dict) -> str:
+    location = ".".join(str(part) for part in error["loc"]) or "(top level)"
+    received = error.get("input")
+    message = error["msg"]
+    if error["type"] == "missing":
+        return f"{location}: required key is missing"
+    shown = repr(received)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return f"{location}: {message} (got {shown})"
+
+
+def model_problems(problems, path: str, document, subject: str, error: ValidationError):
+    """One problem per schema error, at the line of the part it names, with a hint how to fix it."""
+    for item in error.errors(include_url=False):
+        location = tuple(item["loc"])
+        problems.add(path, document.line(location), subject, _describe(item), _hint_for(item))

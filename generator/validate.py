@@ -43,65 +43,107 @@ def _duplicates(items, attribute):
     return {value for value, count in counts.items() if count > 1}
 
 
-def validate(kb: KnowledgeBase, rules=None) -> Problems:
-    """Check every rule, term and concept against each other (only `rules`, keys, if given); return all problems."""
+class _References:
+    """reference_problem per target, asked once per validation run (rules share many targets)."""
+
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self.answers: dict[str, object] = {}
+
+    def problem(self, target: str):
+        if target not in self.answers:
+            self.answers[target] = reference_problem(self.kb, target)
+        return self.answers[target]
+
+
+def validate(kb: KnowledgeBase, rules=None, shared: bool | None = None) -> Problems:
+    """Check every rule, term and concept against each other; return all problems.
+
+    With `rules` (keys), only those rules are checked, and the glossary and concepts only if `shared`.
+    """
     problems = Problems()
-    for rule in kb.rules.values():
-        if rules is None or rule.key in rules:
-            _validate_rule(kb, rule, problems)
-    if rules is not None:
+    checked = _References(kb)
+    for key in (kb.rules if rules is None else [key for key in kb.rules if key in rules]):
+        _validate_rule(kb, kb.rules[key], problems, checked)
+    if not (rules is None if shared is None else shared):
         return problems
     for term in kb.terms.values():
-        origin = kb.origins[f"term:{term.id}"]
-        for index, system in enumerate(term.systems):
-            if system not in kb.systems:
-                problems.add(origin.path, origin.line("systems", index), f"term:{term.id}",
-                             f"systems lists {system!r}, which is not a system",
-                             "use one of: " + ", ".join(sorted(kb.systems)))
-        for reference in references(term.meaning):
-            issue = reference_problem(kb, reference.target)
-            if issue:
-                problems.add(origin.path, origin.line("meaning"), f"term:{term.id}",
-                             f"reference {reference.token} {issue}", "fix the target or remove the reference")
+        _validate_term(kb, term, problems, checked)
     for concept in kb.concepts.values():
-        origin = kb.origins[f"concept:{concept.id}"]
-        subject = f"concept:{concept.id}"
-        for index, column in enumerate(concept.columns):
-            issue = reference_problem(kb, column)
-            if issue:
-                problems.add(origin.path, origin.line("columns", index), subject, f"column {column!r} {issue}",
-                             "list rules as system/rule")
-        row_ids = [row.id for row in concept.rows]
-        for row_index, row in enumerate(concept.rows):
-            if row_ids.count(row.id) > 1:
-                problems.add(origin.path, origin.line("rows", row_index, "id"), subject,
-                             f"row id {row.id!r} is used more than once", "make each row id unique")
-            for cell_index, (column, cell) in enumerate(zip(concept.columns, row.cells)):
-                if cell.ref.split("#")[0] != column.split("#")[0]:
-                    problems.add(origin.path, origin.line("rows", row_index, "cells", cell_index, "ref"), subject,
-                                 f"cell {cell_index + 1} of row {row.id!r} points at {cell.ref!r}, but its column "
-                                 f"is {column!r}", "point each cell at a clause of its column's rule")
-            if len(row.cells) != len(concept.columns):
-                problems.add(origin.path, origin.line("rows", row_index, "cells"), subject,
-                             f"row {row.id!r} has {len(row.cells)} cells for {len(concept.columns)} columns",
-                             "give one cell per column, in the columns' order")
-            for cell_index, cell in enumerate(row.cells):
-                issue = reference_problem(kb, cell.ref)
-                if issue:
-                    problems.add(origin.path, origin.line("rows", row_index, "cells", cell_index, "ref"), subject,
-                                 f"cell reference {cell.ref!r} {issue}", "point the cell at an existing clause")
-                for reference in references(cell.text):
-                    issue = reference_problem(kb, reference.target)
-                    if issue:
-                        problems.add(origin.path, origin.line("rows", row_index, "cells", cell_index, "text"),
-                                     subject, f"reference {reference.token} {issue}", "fix the target")
+        _validate_concept(kb, concept, problems, checked)
     return problems
 
 
-def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems):
+def _validate_term(kb: KnowledgeBase, term, problems: Problems, checked: _References):
+    origin = kb.origins[f"term:{term.id}"]
+    for index, system in enumerate(term.systems):
+        if system not in kb.systems:
+            problems.add(origin.path, origin.line("systems", index), f"term:{term.id}",
+                         f"systems lists {system!r}, which is not a system",
+                         "use one of: " + ", ".join(sorted(kb.systems)))
+    for reference in references(term.meaning):
+        issue = checked.problem(reference.target)
+        if issue:
+            problems.add(origin.path, origin.line("meaning"), f"term:{term.id}",
+                         f"reference {reference.token} {issue}", "fix the target or remove the reference")
+
+
+def _validate_concept(kb: KnowledgeBase, concept, problems: Problems, checked: _References):
+    origin = kb.origins[f"concept:{concept.id}"]
+    subject = f"concept:{concept.id}"
+    add = lambda path, message, hint: problems.add(origin.path, origin.line(*path), subject, message, hint)
+    for index, column in enumerate(concept.columns):
+        issue = checked.problem(column)
+        if issue:
+            add(("columns", index), f"column {column!r} {issue}", "list rules as system/rule")
+    row_ids = Counter(row.id for row in concept.rows)
+    for row_index, row in enumerate(concept.rows):
+        if row_ids[row.id] > 1:
+            add(("rows", row_index, "id"), f"row id {row.id!r} is used more than once", "make each row id unique")
+        if len(row.cells) != len(concept.columns):
+            add(("rows", row_index, "cells"), f"row {row.id!r} has {len(row.cells)} cells for "
+                f"{len(concept.columns)} columns", "give one cell per column, in the columns' order")
+        _validate_cells(concept, row_index, row, add, checked)
+
+
+def _validate_cells(concept, row_index: int, row, add, checked: _References):
+    for cell_index, (column, cell) in enumerate(zip(concept.columns, row.cells)):
+        if cell.ref.split("#")[0] != column.split("#")[0]:
+            add(("rows", row_index, "cells", cell_index, "ref"), f"cell {cell_index + 1} of row {row.id!r} points "
+                f"at {cell.ref!r}, but its column is {column!r}", "point each cell at a clause of its column's rule")
+    for cell_index, cell in enumerate(row.cells):
+        where = ("rows", row_index, "cells", cell_index)
+        issue = checked.problem(cell.ref)
+        if issue:
+            add(where + ("ref",), f"cell reference {cell.ref!r} {issue}", "point the cell at an existing clause")
+        for reference in references(cell.text):
+            issue = checked.problem(reference.target)
+            if issue:
+                add(where + ("text",), f"reference {reference.token} {issue}", "fix the target")
+
+
+def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems, checked: _References | None = None):
     origin = kb.origins[rule.key]
     add = lambda path, message, hint="": problems.add(origin.path, origin.line(*path), rule.key, message, hint)
+    checked = checked or _References(kb)
+    clause_ids = [clause.id for clause in rule.clauses]
+    _unique_ids(rule, add)
+    _predicates(rule, clause_ids, add)
+    by_name = {}
+    for predicate in rule.predicates:
+        by_name.setdefault(predicate.name, (predicate, predicate.params))
+    for index, example in enumerate(rule.examples):
+        _example(rule, index, example, clause_ids, by_name, add)
+    for index, clarification in enumerate(rule.clarifications):
+        for number, clause in enumerate(clarification.clauses):
+            if clause not in clause_ids:
+                add(("clarifications", index, "clauses", number),
+                    f"clarification {clarification.id} clarifies clause {clause!r}, which does not exist",
+                    "use one of: " + ", ".join(clause_ids))
+    _rule_references(rule, add, checked)
 
+
+def _unique_ids(rule: Rule, add):
     for collection, attribute, label in (("clauses", "id", "clause id"), ("predicates", "name", "predicate name"),
                                          ("examples", "id", "example id"), ("clarifications", "id", "clarification id")):
         items = getattr(rule, collection)
@@ -109,7 +151,8 @@ def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems):
             index = next(i for i, item in enumerate(items) if getattr(item, attribute) == value)
             add((collection, index, attribute), f"{label} {value!r} is used more than once", "make each one unique")
 
-    clause_ids = [clause.id for clause in rule.clauses]
+
+def _predicates(rule: Rule, clause_ids: list[str], add):
     for index, predicate in enumerate(rule.predicates):
         if predicate.clause not in clause_ids:
             add(("predicates", index, "clause"), f"predicate {predicate.name} encodes clause {predicate.clause!r}, "
@@ -119,53 +162,51 @@ def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems):
         for key, issue, hint in answers.answer_problems(predicate.returns, rule.lang):
             add(("predicates", index, "returns", "answers") + key, f"predicate {predicate.name}: {issue}", hint)
 
-    for index, example in enumerate(rule.examples):
-        where = ("examples", index)
-        if example.clause not in clause_ids:
-            add(where + ("clause",), f"example {example.id} illustrates clause {example.clause!r}, which does not exist",
-                "use one of: " + ", ".join(clause_ids))
-        predicate = rule.predicate(example.predicate)
-        if predicate is None:
-            add(where + ("predicate",), f"example {example.id} uses predicate {example.predicate!r}, which this rule "
-                f"does not define", "use one of: " + (", ".join(p.name for p in rule.predicates) or "(none defined)"))
-            continue
-        missing = [name for name in predicate.params if name not in example.given]
-        extra = [name for name in example.given if name not in predicate.params]
-        if missing:
-            add(where + ("given",), f"example {example.id}: given lacks {', '.join(missing)}",
-                f"give every argument of {predicate.name}: {', '.join(predicate.params)}")
-        if extra:
-            add(where + ("given",), f"example {example.id}: given has {', '.join(extra)}, which "
-                f"{predicate.name} does not take", f"its arguments are: {', '.join(predicate.params)}")
-        for argument in predicate.args:
-            if argument.name in example.given:
-                form = value_problem(argument.type, example.given[argument.name], argument.values, argument.nullable)
-                if form:
-                    add(where + ("given", argument.name),
-                        f"example {example.id}: {argument.name} is {example.given[argument.name]!r}",
-                        f"expected {form}")
-        form = value_problem(predicate.returns.type, example.expect, predicate.returns.values, predicate.returns.nullable)
-        if form:
-            add(where + ("expect",), f"example {example.id}: expect is {example.expect!r}",
-                f"{predicate.name} returns {form}")
 
-    for index, clarification in enumerate(rule.clarifications):
-        for number, clause in enumerate(clarification.clauses):
-            if clause not in clause_ids:
-                add(("clarifications", index, "clauses", number),
-                    f"clarification {clarification.id} clarifies clause {clause!r}, which does not exist",
-                    "use one of: " + ", ".join(clause_ids))
+def _example(rule: Rule, index: int, example, clause_ids: list[str], by_name: dict, add):
+    """One worked example: its clause and predicate exist, its arguments and answer have the declared forms."""
+    where = ("examples", index)
+    if example.clause not in clause_ids:
+        add(where + ("clause",), f"example {example.id} illustrates clause {example.clause!r}, which does not exist",
+            "use one of: " + ", ".join(clause_ids))
+    if example.predicate not in by_name:
+        add(where + ("predicate",), f"example {example.id} uses predicate {example.predicate!r}, which this rule "
+            f"does not define", "use one of: " + (", ".join(p.name for p in rule.predicates) or "(none defined)"))
+        return
+    predicate, params = by_name[example.predicate]
+    given = example.given
+    missing = [name for name in params if name not in given]
+    extra = [name for name in given if name not in params]
+    if missing:
+        add(where + ("given",), f"example {example.id}: given lacks {', '.join(missing)}",
+            f"give every argument of {predicate.name}: {', '.join(params)}")
+    if extra:
+        add(where + ("given",), f"example {example.id}: given has {', '.join(extra)}, which "
+            f"{predicate.name} does not take", f"its arguments are: {', '.join(params)}")
+    for argument in predicate.args:
+        if argument.name in given:
+            form = value_problem(argument.type, given[argument.name], argument.values, argument.nullable)
+            if form:
+                add(where + ("given", argument.name), f"example {example.id}: {argument.name} is "
+                    f"{given[argument.name]!r}", f"expected {form}")
+    returns = predicate.returns
+    form = value_problem(returns.type, example.expect, returns.values, returns.nullable)
+    if form:
+        add(where + ("expect",), f"example {example.id}: expect is {example.expect!r}", f"{predicate.name} returns {form}")
 
+
+def _rule_references(rule: Rule, add, checked: _References):
     for index, target in enumerate(rule.see_also):
-        issue = reference_problem(kb, target)
+        issue = checked.problem(target)
         if issue:
             add(("see_also", index), f"see_also {target!r} {issue}", "fix the target or remove it")
         elif target == rule.key:
             add(("see_also", index), "see_also lists the rule itself", "remove it")
-
     for path, text in text_fields(rule):
+        if not text or "[[" not in text:  # no reference can start without brackets: skip the parse
+            continue
         for reference in references(text):
-            issue = reference_problem(kb, reference.target)
+            issue = checked.problem(reference.target)
             if issue:
                 add(path, f"reference {reference.token} {issue}",
                     "fix the target (see the rules index) or remove the brackets")

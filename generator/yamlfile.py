@@ -5,7 +5,8 @@ are refused rather than expanded, so a few hundred bytes cannot grow into gigaby
 nesting deeper than MAX_NESTING and files larger than MAX_YAML_BYTES are refused; the only tags are
 the plain core ones (strings, numbers, true/false, null, lists, mappings) — anything else, explicit
 (`!!python/object`, `!foo`) or implied (a date, a merge key `<<`), is refused rather than ignored.
-Every refusal is a YamlError with a line and a hint, which readers turn into a Problem.
+Every refusal is a YamlError with a line and a hint, which readers turn into a Problem; the
+bounds and the scans that find a breach live in generator/yamllimits.py.
 
 libyaml's C parser composes the nodes when PyYAML has it (about ten times faster, with the same
 marks); otherwise the pure-Python one does the same job.
@@ -13,16 +14,16 @@ marks); otherwise the pure-Python one does the same job.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import yaml
 from yaml.constructor import SafeConstructor
 
 from .problems import Problems
+from . import yamllimits
+from .yamllimits import MAX_NESTING, YamlError, refuse_aliases, refuse_deep_brackets, too_deep, too_deep_error
 
 MAX_YAML_BYTES = 1_000_000  # the largest rule file is about 33 KB; a megabyte is room enough for any rule
-MAX_NESTING = 32  # rules nest about 6 levels deep; 32 leaves room for nested lists in worked examples
 FAST_BASE = getattr(yaml, "CSafeLoader", None)  # libyaml's parser, when PyYAML was built with it
 PLAIN_TAG_CACHE_LENGTH = 40  # plain scalars up to this long have their resolved tag remembered
 
@@ -59,14 +60,6 @@ class YamlDocument:
                 return lines[path]
             path = path[:-1]
         return lines.get((), 1)
-
-
-class YamlError(Exception):
-    """A file that is not valid YAML, repeats a key, or goes beyond what plain data may hold."""
-
-    def __init__(self, message: str, line: int, hint: str = ""):
-        self.message, self.line, self.hint = message, line, hint
-        super().__init__(f"line {line}: {message}")
 
 
 def _line(node) -> int:
@@ -117,7 +110,7 @@ def _build(loader, root_node, with_lines: bool = True):
         if node.__class__ is scalar_node:
             return scalar(node)
         if depth >= MAX_NESTING:
-            raise _too_deep(_line(node))
+            raise too_deep(_line(node))
         if node.__class__ is sequence_node:
             if node.tag != SEQUENCE_TAG:
                 raise _tag_problem(node, "list")
@@ -175,69 +168,6 @@ FastLoader = type("FastLoader", (_PlainResolver, FAST_BASE), {"__doc__": "libyam
 LOADER = FastLoader or PureLoader  # tests set this to PureLoader to exercise the fallback
 
 
-def _events(loader):
-    while loader.check_event():
-        yield loader.get_event()
-
-
-def _refuse_aliases(text: str):
-    """Raise YamlError at the first alias in `text`, found by scanning its events (nothing is composed)."""
-    loader = LOADER(text)
-    try:
-        for event in _events(loader):
-            if isinstance(event, yaml.AliasEvent):
-                raise YamlError(f"the alias *{event.anchor} repeats another part of the file; aliases are not allowed",
-                                event.start_mark.line + 1,
-                                "write the value out in full where it is used (and drop the &anchor)")
-    except yaml.YAMLError:
-        pass  # a syntax error is reported with its line by the parse that follows
-    finally:
-        loader.dispose()
-
-
-_BRACKET = re.compile(r"[\[\]{}]")
-BRACKET_SLACK = 4  # brackets in prose ("[[wap/dodge]]") count too, so the rough count gets this much headroom
-
-
-def _refuse_deep_brackets(text: str):
-    """Refuse flow nesting far past MAX_NESTING before the pure-Python scanner, slow on it, ever sees it.
-
-    libyaml refuses deep nesting itself; the pure scanner takes seconds on a few thousand levels.
-    Brackets inside quotes or prose are counted too, so the bound is generous (BRACKET_SLACK times the limit).
-    """
-    depth = 0
-    for match in _BRACKET.finditer(text):
-        depth = depth + 1 if match.group() in "[{" else max(depth - 1, 0)
-        if depth > MAX_NESTING * BRACKET_SLACK:
-            raise _too_deep(text.count("\n", 0, match.start()) + 1)
-
-
-def _too_deep(line: int) -> YamlError:
-    return YamlError(f"lists and mappings are nested more than {MAX_NESTING} levels deep", line, "flatten the data")
-
-
-def _too_deep_error(text: str, line: int = 1) -> YamlError:
-    """Where `text` first nests deeper than MAX_NESTING, found by scanning events without recursion.
-
-    `line` is used when the scan cannot tell (libyaml refuses a deep flow collection before any event).
-    """
-    depth = 0
-    loader = LOADER(text)
-    try:
-        for event in _events(loader):
-            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
-                depth += 1
-                if depth > MAX_NESTING:
-                    return _too_deep(event.start_mark.line + 1)
-            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
-                depth -= 1
-    except yaml.YAMLError:
-        pass
-    finally:
-        loader.dispose()
-    return _too_deep(line)
-
-
 def parse_yaml(text: str, with_lines: bool = True) -> YamlDocument:
     """Parse one YAML document into plain data and a map of lines; raise YamlError if it is broken or refused.
 
@@ -247,15 +177,15 @@ def parse_yaml(text: str, with_lines: bool = True) -> YamlDocument:
         raise YamlError(f"the file is larger than {MAX_YAML_BYTES:,} characters", 1,
                         "split it into smaller files (one rule per file)")
     if LOADER is PureLoader:
-        _refuse_deep_brackets(text)
+        refuse_deep_brackets(text)
     if "&" in text:  # without an anchor there can be no alias; with one, refuse any alias before composing
-        _refuse_aliases(text)
+        refuse_aliases(text, LOADER)
     loader = LOADER(text)
     try:
         try:
             node = loader.get_single_node()
         except RecursionError:  # the pure-Python composer recurses once per level
-            raise _too_deep_error(text) from None
+            raise too_deep_error(text, LOADER) from None
         if node is None:
             return YamlDocument(data=None, lines={(): 1})
         data, lines = _build(loader, node, with_lines)
@@ -265,7 +195,7 @@ def parse_yaml(text: str, with_lines: bool = True) -> YamlDocument:
         line = mark.line + 1 if mark else 1
         message = " ".join(part for part in (error.context, error.problem) if part)
         if "maximum nesting depth" in message:  # libyaml's own limit (1,000 levels): find where ours was passed
-            raise _too_deep_error(text, line) from None
+            raise too_deep_error(text, LOADER, line) from None
         raise YamlError(f"not valid YAML: {message}", line,
                         "check the indentation and quoting on this line and the one before") from None
     except yaml.YAMLError as error:
@@ -293,7 +223,9 @@ def _version() -> str:
 
     version = _VERSIONS.get(LOADER)
     if version is None:
-        version = _VERSIONS[LOADER] = source_version(__file__, extra=f"{yaml.__version__} {LOADER.__name__}")
+        # The limits' module is part of the version: a file it would now refuse must not come from the cache.
+        version = _VERSIONS[LOADER] = source_version(__file__, yamllimits.__file__,
+                                                     extra=f"{yaml.__version__} {LOADER.__name__}")
     return version
 
 

@@ -25,6 +25,7 @@ The machine is shared: run it under `nice` and read the figures as noisy (±30 %
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import re
 import shutil
@@ -75,7 +76,7 @@ def _shows(url: str, text: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=5) as response:
             return text in response.read().decode("utf-8")
-    except OSError:
+    except (OSError, http.client.HTTPException):  # a page caught while MkDocs rewrites it in place
         return False
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from generator.load import load_and_validate
 
 from .conftest import write
@@ -131,3 +133,16 @@ def test_loading_some_rules_reads_only_them_and_what_they_reference(repo):
     assert set(kb.rules) == {"wap/dodge", "wap/daemonic"}  # dodge's text points at daemonic
     assert {"wap/strider", "battlesystem/broken", "t9a/scout"} <= kb.unloaded
     assert set(kb.systems) == {"wap"} and not kb.concepts
+
+
+def test_loading_collects_cycles_less_often_and_gives_the_thresholds_back_even_after_an_error():
+    import gc
+
+    from generator.load import BULK_GC_THRESHOLD, bulk_allocation
+
+    before = gc.get_threshold()
+    with pytest.raises(LookupError):
+        with bulk_allocation():
+            assert gc.get_threshold()[0] >= BULK_GC_THRESHOLD
+            raise LookupError("a broken file")
+    assert gc.get_threshold() == before

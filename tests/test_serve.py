@@ -92,9 +92,111 @@ def test_an_edit_outside_rules_and_catalogs_rebuilds_everything(repo, tmp_path, 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.build = Build(repo)  # as after a first build; nothing is built here
     monkeypatch.setattr(live, "rebuild", lambda: "everything")
-    monkeypatch.setattr("generator.live.prepare", lambda root: (_ for _ in ()).throw(LookupError("page by page")))
+    monkeypatch.setattr("generator.live.reprepare",
+                        lambda previous, changed: (_ for _ in ()).throw(LookupError("page by page")))
     if whole:
         assert live.update(edited) == "everything"
     else:
         with pytest.raises(LookupError):
             live.update(edited)
+
+
+def _recording_reads(monkeypatch, repo: Path) -> list[str]:
+    """The repository files the loader and the catalog reader open from now on, in order."""
+    from generator import load
+    from generator.i18n import translate
+
+    read = []
+    real_document, real_entries = load.read_document, translate.read_entries
+
+    def document(root, path, *rest, **named):
+        read.append(Path(path).relative_to(repo).as_posix())
+        return real_document(root, path, *rest, **named)
+
+    def entries(path, *rest, **named):
+        read.append(Path(path).relative_to(repo).as_posix())
+        return real_entries(path, *rest, **named)
+
+    monkeypatch.setattr(load, "read_document", document)
+    monkeypatch.setattr(translate, "read_entries", entries)
+    return read
+
+
+def _edit(path: Path, old: str, new: str, count: int = 1):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def test_an_edited_rule_and_its_catalog_are_read_again_alone_and_give_what_a_full_load_gives(repo, monkeypatch):
+    from generator.live import reprepare
+    from generator.site import prepare
+
+    previous = prepare(repo)
+    _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
+    _edit(repo / "translations/ru/rules/wap/strider.po", 'msgstr "Следопыт"', 'msgstr "Следопыт правленый"')
+    read = _recording_reads(monkeypatch, repo)
+    fresh = reprepare(previous, {"rules/wap/strider.yaml", "translations/ru/rules/wap/strider.po"})
+    assert read == ["rules/wap/strider.yaml", "translations/ru/rules/wap/strider.po"]
+    full = prepare(repo)
+    assert list(fresh.kb.rules) == list(full.kb.rules)
+    assert {key: (rule.model_dump(), rule.system, rule.lang) for key, rule in fresh.kb.rules.items()} == {
+        key: (rule.model_dump(), rule.system, rule.lang) for key, rule in full.kb.rules.items()}
+    assert fresh.kb.rules["wap/strider"].title == "Strider Edited"
+    assert previous.kb.rules["wap/strider"].title == "Strider"  # the served build's input is left as it was
+    for lang, translations in full.translations.items():
+        assert fresh.translations[lang].entries == translations.entries
+        assert fresh.translations[lang].ui == translations.ui
+    assert "Следопыт правленый" in {message.string for message in fresh.translations["ru"].entries.values()}
+    assert "Следопыт правленый" not in {message.string for message in previous.translations["ru"].entries.values()}
+
+
+def test_a_clause_renamed_in_one_rule_is_reported_where_other_rules_concepts_and_translations_name_it(repo):
+    from generator.live import reprepare
+    from generator.problems import InputError
+    from generator.site import prepare
+
+    previous = prepare(repo)
+    _edit(repo / "rules/wap/skirmishers.yaml", "feigned-flight", "feigned-retreat", count=-1)
+    with pytest.raises(InputError) as incremental:
+        reprepare(previous, {"rules/wap/skirmishers.yaml"})
+    with pytest.raises(InputError) as full:
+        prepare(repo)
+    found = sorted(incremental.value.problems)
+    assert found == sorted(full.value.problems)
+    assert {problem.file for problem in found} == {"rules/wap/immunity.yaml", "rules/concepts/loose-formation.yaml"}
+    assert all(problem.line > 0 for problem in found)
+
+
+def test_a_clause_renamed_in_a_clean_load_is_reported_in_the_translations_that_name_it(repo):
+    from generator.live import reprepare
+    from generator.problems import InputError
+    from generator.site import prepare
+
+    # Only the Russian catalog of wap/immunity still names the clause once the rules point elsewhere.
+    for path in ("rules/wap/immunity.yaml", "rules/concepts/loose-formation.yaml"):
+        _edit(repo / path, "wap/skirmishers#feigned-flight", "wap/skirmishers#characters", count=-1)
+    previous = prepare(repo)
+    _edit(repo / "rules/wap/skirmishers.yaml", "feigned-flight", "feigned-retreat", count=-1)
+    with pytest.raises(InputError) as incremental:
+        reprepare(previous, {"rules/wap/skirmishers.yaml"})
+    with pytest.raises(InputError) as full:
+        prepare(repo)
+    assert sorted(incremental.value.problems) == sorted(full.value.problems)
+    assert {problem.file for problem in full.value.problems} == {"translations/ru/rules/wap/immunity.po"}
+
+
+def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_path):
+    from generator.live import LiveSite
+    from generator.problems import InputError
+
+    live = LiveSite(repo, tmp_path / "site", search=False)
+    live.rebuild()
+    _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
+    _edit(repo / "rules/wap/dodge.yaml", "\nsummary:", "\nsummary: [\n")  # broken YAML
+    with pytest.raises(InputError):
+        live.update({"rules/wap/strider.yaml", "rules/wap/dodge.yaml"})
+    _edit(repo / "rules/wap/dodge.yaml", "\nsummary: [\n", "\nsummary:")
+    live.update({"rules/wap/dodge.yaml"})  # strider's edit was not applied yet: it must be now
+    assert "Strider Edited" in (tmp_path / "site/en/wap/strider/index.html").read_text(encoding="utf-8")
+    assert live.pending == set()

@@ -36,34 +36,74 @@ class Translations:
     lang: str
     entries: dict = field(default_factory=dict)  # (catalog, key) -> babel Message
     ui: dict = field(default_factory=dict)  # msgid -> Message
+    catalogs: dict = field(default_factory=dict)  # catalog name -> the keys of `entries` it gave
     plural: object = None
 
     @classmethod
     def load(cls, root: Path, lang: str, problems: Problems, kb=None) -> "Translations":
         """Every catalog of `lang`; with `kb`, a [[reference]] in a translation must point at something real."""
         translations = cls(root=Path(root), lang=lang)
+        checked: dict[str, object] = {}  # reference target -> its problem, asked of `kb` once per load
         for name in existing_catalogs(root, lang, problems):
-            path = catalog_path(root, lang, name)
-            try:
-                catalog = read_entries(path, lang, root)
-            except CatalogError as error:
-                for line, message, hint in error.problems:
-                    problems.add(relative(path, root), line, name, message, hint)
-                continue
-            for message in catalog:
-                if not message.id:
-                    continue
-                for issue in (reference_problems(kb, message) if kb is not None else ()):
-                    problems.add(relative(path, root), message.lineno, message_label(message), issue, REFERENCE_HINT)
-                if name == "ui":
-                    translations.ui[message.id if not isinstance(message.id, tuple) else message.id[0]] = message
-                else:
-                    translations.entries[message_key(message)] = message
-            if name == "ui":
-                translations.plural = stdlib_gettext.c2py(catalog.plural_expr)
+            translations.read(name, problems, kb, checked)
         if translations.plural is None:
             translations.plural = stdlib_gettext.c2py(_plural_expr(lang))
         return translations
+
+    def read(self, name: str, problems: Problems, kb=None, checked: dict | None = None) -> None:
+        """Add (or replace) the messages of one catalog; with `kb`, report its translations' broken references."""
+        path = catalog_path(self.root, self.lang, name)
+        self.forget(name)
+        try:
+            catalog = read_entries(path, self.lang, self.root)
+        except CatalogError as error:
+            for line, message, hint in error.problems:
+                problems.add(relative(path, self.root), line, name, message, hint)
+            return
+        keys = self.catalogs[name] = []
+        for message in catalog:
+            if not message.id:
+                continue
+            if kb is not None and _may_refer(message.string):  # the cheap pass: most translations have no [[
+                for issue in reference_problems(kb, message, checked):
+                    problems.add(relative(path, self.root), message.lineno, message_label(message), issue,
+                                 REFERENCE_HINT)
+            if name == "ui":
+                self.ui[message.id if not isinstance(message.id, tuple) else message.id[0]] = message
+            else:
+                key = message_key(message)
+                self.entries[key] = message
+                keys.append(key)
+        if name == "ui":
+            self.plural = stdlib_gettext.c2py(catalog.plural_expr)
+
+    def forget(self, name: str) -> None:
+        """Drop the messages one catalog gave (before it is read again, or after it was deleted)."""
+        if name == "ui":
+            self.ui.clear()
+            self.plural = None
+        for key in self.catalogs.pop(name, ()):
+            self.entries.pop(key, None)
+
+    def copy(self) -> "Translations":
+        """A copy whose catalogs can be read again without changing this one (the served site keeps it)."""
+        return Translations(self.root, self.lang, dict(self.entries), dict(self.ui),
+                            {name: list(keys) for name, keys in self.catalogs.items()}, self.plural)
+
+    def recheck(self, kb, targets, problems: Problems, skip=()) -> None:
+        """Report broken references, in catalogs other than `skip`, of translations naming one of `targets`."""
+        checked: dict[str, object] = {}
+        by_catalog = {name: [self.entries[key] for key in keys] for name, keys in self.catalogs.items()}
+        by_catalog["ui"] = list(self.ui.values())
+        for name, messages in by_catalog.items():
+            if name in skip:
+                continue
+            for message in messages:
+                if _may_refer(message.string) and any(
+                        target in form for target in targets for form in _forms(message.string) if form):
+                    for issue in reference_problems(kb, message, checked):
+                        problems.add(relative(catalog_path(self.root, self.lang, name), self.root), message.lineno,
+                                     message_label(message), issue, REFERENCE_HINT)
 
     def text(self, context: str, source: str, source_lang: str) -> Text:
         """The words for a rule text in this language, falling back visibly to the source."""
@@ -106,18 +146,35 @@ _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
 REFERENCE_HINT = "keep the [[target]] of the source text; only the words after | may change"
 
 
-def reference_problems(kb, message) -> list[str]:
-    """What is wrong with each [[reference]] a translation makes (a target that does not exist, a path, a URL)."""
+def _forms(string) -> tuple:
+    return string if isinstance(string, tuple) else (string,)
+
+
+def _may_refer(string) -> bool:
+    """False if no form of a translation holds "[[", so it can hold no reference."""
+    if isinstance(string, tuple):
+        return any(form and "[[" in form for form in string)
+    return bool(string) and "[[" in string
+
+
+def reference_problems(kb, message, checked: dict | None = None) -> list[str]:
+    """What is wrong with each [[reference]] a translation makes (a target that does not exist, a path, a URL).
+
+    `checked` remembers each target's answer across the messages of one load.
+    """
     from ..markup import references
     from ..validate import reference_problem
 
+    checked = {} if checked is None else checked
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     found = []
     for string in strings:
         for reference in (references(string) if string and "[[" in string else ()):
-            issue = reference_problem(kb, reference.target)
-            if issue:
-                found.append(f"[[{reference.target}]] {issue}")
+            target = reference.target
+            if target not in checked:
+                checked[target] = reference_problem(kb, target)
+            if checked[target]:
+                found.append(f"[[{target}]] {checked[target]}")
     return found
 
 
