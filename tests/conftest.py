@@ -121,3 +121,43 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def run_generator(repo: Path, *args, env: dict[str, str] | None = None, unset: tuple[str, ...] = ()):
+    """`python -m generator --root repo args` run in this process: a CompletedProcess (returncode, stdout, stderr).
+
+    Same exit code and output as the subprocess, without starting an interpreter and importing every
+    library again for each command (about half the CPU time of a catalog command). Diagnostics the
+    CLI logs go to the captured stderr, as they would from the subprocess; `env` and `unset` change
+    the environment for this one call.
+    """
+    import contextlib
+    import io
+    import logging
+    import subprocess
+
+    from generator.cli import main
+
+    argv = ["--root", str(repo), *map(str, args)]
+    out, err = io.StringIO(), io.StringIO()
+    handler = logging.StreamHandler(err)
+    handler.setFormatter(logging.Formatter("%(message)s"))  # the CLI's own logging format
+    root, level = logging.getLogger(), logging.getLogger().level
+    saved = dict(os.environ)
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    try:
+        for name in unset:
+            os.environ.pop(name, None)
+        os.environ.update(env or {})
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as stopped:  # argparse refusing the arguments
+                code = stopped.code if isinstance(stopped.code, int) else (0 if stopped.code is None else 1)
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+        os.environ.clear()
+        os.environ.update(saved)
+    return subprocess.CompletedProcess(["generator", *argv], code, out.getvalue(), err.getvalue())
