@@ -23,6 +23,24 @@ PLANTS = {
 }
 
 
+def pytest_xdist_make_scheduler(config, log):
+    """With --dist loadfile (as `make test` runs), the browser tests are one unit, the others one unit per file.
+
+    A worker runs a whole unit: module fixtures are made once, and one worker builds the served site and
+    starts Chromium for every browser test. (--dist loadgroup cannot do this here: pytest-xdist 3.8 marks
+    the group on a node id attribute that pytest 9 no longer reads, so its groups are ignored.)
+    """
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class BrowserAsOneUnit(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "tests/browser" if nodeid.startswith("tests/browser/") else super()._split_scope(nodeid)
+
+    return BrowserAsOneUnit(config, log)
+
+
 @pytest.fixture(scope="session")
 def kb():
     from generator.load import load_and_validate
