@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from .conftest import ROOT, write
+from .conftest import ROOT, run_generator, write
 
 
 def check(repo, *files):
-    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), "check", *map(str, files)],
-                            capture_output=True, text=True, cwd=ROOT)
+    result = run_generator(repo, "check", *files)
     return result.returncode, result.stdout, result.stderr
 
 

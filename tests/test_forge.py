@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -14,7 +13,7 @@ import yaml
 from generator.problems import Problem
 from generator.report_formats import GITHUB, PLAIN, annotation, chosen_format, problem_annotation
 
-from .conftest import ROOT, write
+from .conftest import ROOT, run_generator, write
 
 WORKFLOWS = ROOT / ".github" / "workflows"
 VENV_BIN = Path(sys.executable).parent
@@ -22,10 +21,7 @@ PINNED = re.compile(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+)*$")
 
 
 def generator(repo, *args, env=None):
-    environment = {key: value for key, value in os.environ.items() if key != "GITHUB_ACTIONS"}
-    environment.update(env or {})
-    return subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), *args],
-                          capture_output=True, text=True, cwd=ROOT, env=environment)
+    return run_generator(repo, *args, env=env, unset=("GITHUB_ACTIONS",))
 
 
 def workflow_files():

@@ -10,22 +10,16 @@ from pathlib import Path
 import pytest
 
 from generator.i18n.checks import check_catalogs
-from generator.inputs import copy_inputs
-from generator.site import build_site, prepare
+from generator.site import prepare
 
-from .conftest import ROOT
-from .hostile import FIXED, active_parts, plant
+from .hostile import FIXED, active_parts
 
 
 @pytest.fixture(scope="module")
-def builds(site, tmp_path_factory):
-    """(clean site, hostile site, {marker: where it was planted}), each built once for the whole module."""
-    work = tmp_path_factory.mktemp("hostile")
-    clean = site  # the session's build of the repository
-    repo = copy_inputs(ROOT, work / "repo")
-    planted = plant(repo)
-    hostile = build_site(repo, work / "hostile-site", quiet=True)
-    return clean, hostile, planted, repo
+def builds(site, planted_build):
+    """(clean site, hostile site, {marker: where it was planted}, hostile repository): the session's two builds."""
+    repo, hostile, planted = planted_build
+    return site, hostile, planted, repo
 
 
 def _pages(site: Path) -> dict[str, Path]:

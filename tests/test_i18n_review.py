@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import pytest
 
 from generator.i18n.catalog import read_catalog, render_catalog
 from generator.i18n.reviewreport import markdown_cell
 
-from .conftest import ROOT
+from .conftest import run_generator
 
 STRIDER = "translations/ru/rules/wap/strider.po"
 GIT_IDENTITY = {"GIT_AUTHOR_NAME": "Reviewer", "GIT_AUTHOR_EMAIL": "reviewer@example.org",
@@ -23,10 +22,7 @@ def git(repo, *args):
 
 
 def generator(repo, *args, env=None):
-    environment = {key: value for key, value in os.environ.items() if key != "GITHUB_STEP_SUMMARY"}
-    environment.update(env or {})
-    return subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), *args],
-                          capture_output=True, text=True, cwd=ROOT, env=environment)
+    return run_generator(repo, *args, env=env, unset=("GITHUB_STEP_SUMMARY",))
 
 
 def edit_catalog(repo, path, context, change):

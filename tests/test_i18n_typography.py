@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from generator.i18n.typography import NBSP, Forbidden, read_forbidden, shown_text, text_issues
 
-from .conftest import ROOT
+from .conftest import ROOT, run_generator
 
 FORBIDDEN = [Forbidden(("разгром*",), "the glossary term is «паническое бегство»"),
              Forbidden(("не", "проход*", "проверк*"), "«проверка не положена»"),
@@ -89,8 +86,7 @@ def test_i18n_check_names_the_file_line_and_message_of_a_slip_in_a_russian_sourc
     text = path.read_text(encoding="utf-8")
     summary = text.split("summary:", 1)[1].split("\n", 1)[0]
     path.write_text(text.replace(summary, " Законно - так писать нельзя.", 1), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), "i18n", "check"],
-                            capture_output=True, text=True, cwd=ROOT)
+    result = run_generator(repo, "i18n", "check")
     assert result.returncode == 2
     lines = [line for line in result.stdout.splitlines() if line.startswith("rules/t9a/requires-two-hands.yaml:")]
     assert any("t9a/requires-two-hands:summary" in line and "hyphen used as a dash" in line for line in lines)
@@ -101,8 +97,7 @@ def test_i18n_check_reports_a_slip_in_a_russian_catalog_string(repo):
     path = repo / "translations/ru/ui.po"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('msgstr "Глоссарий"', 'msgstr "Глоссарий - \\"термины\\""', 1), encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), "i18n", "check"],
-                            capture_output=True, text=True, cwd=ROOT)
+    result = run_generator(repo, "i18n", "check")
     assert result.returncode == 2
     assert any(line.startswith("translations/ru/ui.po:") and "straight quote" in line
                for line in result.stdout.splitlines())

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from babel.messages.catalog import Catalog
 
 from generator.i18n.catalog import read_catalog
 from generator.i18n.memory import CLOSE_MATCH_RATIO, NOTE, TranslationMemory, prefill
 
-from .conftest import ROOT
+from .conftest import run_generator
 
 COMBAT = "In close combat nothing changes: the terrain's usual combat rules still apply to the model."
 COMBAT_YAML = """In close combat nothing changes: the terrain's usual combat rules still
@@ -18,8 +15,7 @@ COMBAT_YAML = """In close combat nothing changes: the terrain's usual combat rul
 
 
 def generator(repo, *args):
-    return subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), *args],
-                          capture_output=True, text=True, cwd=ROOT)
+    return run_generator(repo, *args)
 
 
 def add_clause(repo, rule: str, clause_id: str, text: str):

@@ -6,12 +6,6 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
-
-from generator.site import build_site
-
-from .conftest import ROOT
-
 HIDDEN = {"code", "pre", "script", "style", "head", "textarea"}  # code, and text no reader sees as prose
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 SHORTEST_NAME = 3  # one- and two-letter names (m, A, B) also occur as ordinary letters in the text
@@ -48,11 +42,6 @@ def prose(path: Path, lang: str) -> str:
     parser = _Prose(lang)
     parser.feed(path.read_text(encoding="utf-8"))
     return " ".join(parser.text)
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return build_site(ROOT, tmp_path_factory.mktemp("render") / "site", quiet=True)
 
 
 def code_names(kb) -> set[str]:
