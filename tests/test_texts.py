@@ -121,3 +121,14 @@ def test_pybabel_extract_gives_the_catalogs_contexts_texts_and_lines(kb, tmp_pat
         extracted = {m.context: (m.id, m.locations) for m in read_po(handle) if m.context}
     ours = {m.context: (m.msgid, m.locations) for m in knowledge_base_messages(kb)}
     assert extracted == ours
+
+
+def test_a_knowledge_base_message_reads_its_line_only_when_asked(kb):
+    from generator.i18n.extract import _message
+
+    text = next(text for text in texts.knowledge_base_texts(kb) if text.context == "t9a/scout:clause:declaration")
+    message = _message(kb, text)
+    assert "locations" not in vars(message)  # i18n check and status never pay for 40,000 line look-ups
+    origin = kb.origins[text.origin]
+    assert message.locations == [(origin.path, origin.line(*text.path))]
+    assert message.locations[0][1] > 1
