@@ -239,6 +239,7 @@ def _i18n_check(args, root: Path, kb, problems, languages: list[str]) -> int:
     """Every translation problem and consistency warning (of the paths given, or of everything)."""
     from .i18n.checks import check_catalogs
     from .i18n.memory import consistency_warnings
+    from .i18n.reader import catalogs_read_once
     from .report_formats import WARNING, chosen_format, print_problems
 
     output_format = chosen_format(args.format)
@@ -249,11 +250,12 @@ def _i18n_check(args, root: Path, kb, problems, languages: list[str]) -> int:
     if prefixes is None:
         return EXIT_MALFORMED
     checked = args.lang or wanted or languages
-    found = check_catalogs(root, kb, checked)
+    with catalogs_read_once():  # the checks, the typography and the translation memory each read every catalog
+        found = check_catalogs(root, kb, checked)
+        all_warnings = consistency_warnings(root, checked)
     found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
     print_problems(found, output_format)
-    warnings = [warning for warning in consistency_warnings(root, checked)
-                if not prefixes or warning.file.startswith(prefixes)]
+    warnings = [warning for warning in all_warnings if not prefixes or warning.file.startswith(prefixes)]
     print_problems(warnings, output_format, WARNING)
     print(f"{len(found)} translation problem(s), {len(warnings)} consistency warning(s)")
     return EXIT_MALFORMED if found else EXIT_OK

@@ -180,3 +180,33 @@ def test_update_writes_no_catalog_through_a_folder_linked_outside_the_checkout(c
     code, output = run(capsys, repo, "i18n", "update")
     assert code == 2 and "nothing was written" in output
     assert sorted(path.name for path in outside.iterdir()) == [name for name in before if name != "dodge.po"]
+
+
+_ONE_MESSAGE = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "Save"\nmsgstr "{}"\n'
+
+
+def test_inside_catalogs_read_once_a_catalog_is_read_once_and_outside_anew(tmp_path):
+    from generator.i18n.reader import catalogs_read_once, read_entries
+
+    path = write(tmp_path / "translations" / "ru" / "ui.po", _ONE_MESSAGE.format("Спасбросок"))
+    with catalogs_read_once():
+        first = read_entries(path, "ru", tmp_path)
+        write(path, _ONE_MESSAGE.format("Защита"))
+        assert read_entries(path, "ru", tmp_path) is first
+        assert read_entries(path, "ru") is first  # a plain reading may use one made under the repository policy
+        assert [m.string for m in first if m.id] == ["Спасбросок"]
+    assert [m.string for m in read_entries(path, "ru", tmp_path) if m.id] == ["Защита"]
+
+
+def test_catalogs_read_once_does_not_let_a_plain_reading_stand_for_a_checked_one(tmp_path):
+    from generator.i18n.reader import catalogs_read_once, read_entries
+
+    outside = write(tmp_path / "elsewhere.po", _ONE_MESSAGE.format("Спасбросок"))
+    root = tmp_path / "repo"
+    link = root / "translations" / "ru" / "ui.po"
+    link.parent.mkdir(parents=True)
+    link.symlink_to(outside)
+    with catalogs_read_once():
+        assert [m.string for m in read_entries(link, "ru") if m.id] == ["Спасбросок"]
+        with pytest.raises(CatalogError):
+            read_entries(link, "ru", root)

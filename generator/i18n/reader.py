@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from pathlib import Path
@@ -92,12 +93,43 @@ READ_MEMO_SIZE = 5000  # catalogs whose entries a process keeps (check, typograp
 _READ: dict[tuple[str, bytes], tuple] = {}  # (lang, exact bytes) -> read_entries' plain answer, this process only
 
 
+_READ_ONCE: list[dict] = []  # inside catalogs_read_once(): (path, lang) -> (root it was read under, its entries)
+
+
+@contextlib.contextmanager
+def catalogs_read_once():
+    """Within the block, read_entries gives a catalog's first reading again instead of reading the file anew.
+
+    For one-shot commands whose parts each read every catalog (`i18n check`: the checks, the Russian
+    typography and the translation memory); a long-lived process (serve) never enters it, so it always
+    sees the files as they are now.
+    """
+    _READ_ONCE.append({})
+    try:
+        yield
+    finally:
+        _READ_ONCE.pop()
+
+
 def read_entries(path: Path, lang: str, root: Optional[Path] = None) -> CatalogEntries:
     """A catalog's messages for looking up and checking, read strictly (CatalogError lists every problem).
 
     The result for these exact bytes is kept in the on-disk cache: reading a thousand catalogs again
     costs a hash and a marshal load each.
     """
+    memo = _READ_ONCE[-1] if _READ_ONCE else None
+    if memo is not None:
+        read_under, entries = memo.get((str(path), lang), (None, None))
+        # A reading under the repository-file policy also serves a plain one, never the other way round.
+        if entries is not None and (root is None or root == read_under):
+            return entries
+    entries = _read_entries(path, lang, root)
+    if memo is not None and root is not None:
+        memo[(str(path), lang)] = (root, entries)
+    return entries
+
+
+def _read_entries(path: Path, lang: str, root: Optional[Path]) -> CatalogEntries:
     data = read_bytes(path, root)
     plain = _READ.get((lang, data))
     if plain is None:
