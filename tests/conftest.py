@@ -50,6 +50,18 @@ def kb():
     return knowledge_base
 
 
+@pytest.fixture(scope="session")
+def ru():
+    """The Russian translations of the repository, loaded once (they must load without a problem)."""
+    from generator.i18n.translate import Translations
+    from generator.problems import Problems
+
+    problems = Problems()
+    translations = Translations.load(ROOT, "ru", problems)
+    assert not problems
+    return translations
+
+
 @pytest.fixture
 def repo(tmp_path) -> Path:
     """A copy of the repository's inputs that a test may edit freely."""

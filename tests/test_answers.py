@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
 from markupsafe import Markup
 
 from generator import answers
-from generator.i18n.translate import Translations
-from generator.problems import Problems
 from generator.value_types import in_words
 
 from .conftest import ROOT
 
-
-@pytest.fixture(scope="module")
-def ru():
-    problems = Problems()
-    translations = Translations.load(ROOT, "ru", problems)
-    assert not problems
-    return translations
 
 def _returns(**fields):
     from generator.model import Returns

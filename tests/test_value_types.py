@@ -6,20 +6,11 @@ import pytest
 from pydantic import ValidationError
 
 from generator import value_types
-from generator.i18n.translate import Translations
 from generator.model import Argument
-from generator.problems import Problems
 from generator.value_types import TYPES, in_words, kind_label, value_problem
 
 from .conftest import ROOT
 
-
-@pytest.fixture(scope="module")
-def ru():
-    problems = Problems()
-    translations = Translations.load(ROOT, "ru", problems)
-    assert not problems
-    return translations
 
 
 def test_the_readme_table_of_types_is_generated_from_the_registry():
