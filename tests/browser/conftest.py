@@ -51,19 +51,29 @@ def _copy_for(address: str, into: Path) -> Path:
     return into
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory):
-    """http://127.0.0.1:<free port>/ serving the site, built into a temporary folder for that address."""
-    work = tmp_path_factory.mktemp("browser")
+def served_site(work: Path, plant_into=None):
+    """Build the repository's site for a free loopback port (after `plant_into(repo)`, if given) and serve it;
+    yields its address and stops the server afterwards."""
     out = work / "site"
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
     address = f"http://127.0.0.1:{server.server_port}/"
-    build_site(_copy_for(address, work / "repo"), out, quiet=True)
+    repo = _copy_for(address, work / "repo")
+    if plant_into is not None:
+        plant_into(repo)
+    build_site(repo, out, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield address
-    server.shutdown()
-    server.server_close()
+    try:
+        yield address
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory):
+    """http://127.0.0.1:<free port>/ serving the site, built into a temporary folder for that address."""
+    yield from served_site(tmp_path_factory.mktemp("browser"))
 
 
 @pytest.fixture(scope="session")

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import threading
-from http.server import ThreadingHTTPServer
-
 import pytest
 
-from generator.serve import QuietHandler
-from generator.site import build_site
 from tests.hostile import plant
 
-from .conftest import DESKTOP, Guard, _check, _copy_for, _new_page
+from .conftest import DESKTOP, Guard, _check, _new_page, served_site
 
 # The root chooser, the 404 page, and one page of each kind in both languages (rule pages with diagrams,
 # predicates, clarifications, see-also and back-links).
@@ -24,18 +18,7 @@ SAMPLE = ("", "en/404.html", "ru/404.html", "ru/", "ru/wap/dodge/", "ru/t9a/ligh
 @pytest.fixture(scope="module")
 def hostile_url(tmp_path_factory):
     """http://127.0.0.1:<port>/ serving the planted site, built for that address."""
-    work = tmp_path_factory.mktemp("hostile-browser")
-    out = work / "site"
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
-    address = f"http://127.0.0.1:{server.server_port}/"
-    repo = _copy_for(address, work / "repo")
-    plant(repo)
-    build_site(repo, out, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield address
-    server.shutdown()
-    server.server_close()
+    yield from served_site(tmp_path_factory.mktemp("hostile-browser"), plant)
 
 
 def test_no_planted_payload_opens_a_dialog_on_load_focus_or_hover(browser, hostile_url):
