@@ -42,6 +42,7 @@ class LanguageBuild:
     nav: list
     assets: dict = field(default_factory=dict)  # path -> text (JSON export)
     search_labels: dict = field(default_factory=dict)  # Pagefind UI strings in this language
+    export: object = None  # the export.LanguageExport the assets were written from (`make serve` updates it)
 
 
 @dataclass
@@ -74,7 +75,7 @@ def prepare(root: Path) -> Prepared:
 
 def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer] = Renderer) -> LanguageBuild:
     """Render every page, the navigation, the export and the search labels of one language."""
-    from .export import export_files
+    from .export import LanguageExport
     from .i18n.status import language_status
 
     if lang not in prepared.translations:
@@ -86,7 +87,8 @@ def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer]
     status = language_status(prepared.kb, tr) if len(prepared.languages) > 1 else None
     renderer = renderer_class(prepared.kb, tr, prepared.languages, status=status)
     pages = renderer.pages()
-    return LanguageBuild(lang, pages, renderer.nav(), export_files(prepared.kb, tr), search_labels(tr))
+    export = LanguageExport(prepared.kb, tr)
+    return LanguageBuild(lang, pages, renderer.nav(), export.files(), search_labels(tr), export)
 
 
 class Build:

@@ -73,7 +73,8 @@ def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full
     path = repo / "rules/wap/strider.yaml"
     path.write_text(re.sub(r"(?m)^title: .*$", "title: Strider Edited", path.read_text(encoding="utf-8"), count=1),
                     encoding="utf-8")
-    assert live.update({"rules/wap/strider.yaml"}) > 0
+    assert live.update({"rules/wap/strider.yaml"}) == 2  # the rule's own pages, English and Russian
+    assert live.settle(60), "the pages that show the edit never followed"
     after = _files(tmp_path / "site")
     rewritten = {name for name in after if after[name] != before.get(name)}
     assert {"en/wap/strider/index.html", "ru/wap/strider/index.html", "en/a-z/index.html"} <= rewritten

@@ -98,30 +98,35 @@ class Renderer:
                             backlinks=backlinks, clarified=clarified, statuses=STATUSES)
 
     # ---------------------------------------------------------------- every page
-    def _system_pages(self, system_id: str) -> list[Page]:
-        system = self.kb.systems[system_id]
-        pages = [self._render("system.md", f"{system_id}/index.md", system_id=system_id, system=system,
-                              rules=self.kb.rules_of(system_id),
-                              meta={"title": self._quiet_plain(system, "name")})]
-        return pages + [self.rule_page(rule) for rule in self.kb.rules_of(system_id)]
+    def makers(self) -> dict:
+        """Page path -> a call that renders that page, in the order of `pages` (`make serve` renders a few)."""
+        _ = self.tr.gettext
+        kb, makers = self.kb, {}
+        makers["index.md"] = lambda: self._render("home.md", "index.md", meta={"title": _("Rules knowledge base")})
+        for system_id in sorted(kb.systems):
+            system = kb.systems[system_id]
+            makers[f"{system_id}/index.md"] = lambda system_id=system_id, system=system: self._render(
+                "system.md", f"{system_id}/index.md", system_id=system_id, system=system,
+                rules=kb.rules_of(system_id), meta={"title": self._quiet_plain(system, "name")})
+            for rule in kb.rules_of(system_id):
+                makers[f"{rule.key}.md"] = lambda rule=rule: self.rule_page(rule)
+        makers["glossary.md"] = lambda: self._render("glossary.md", "glossary.md", links=self.links,
+                                                     meta={"title": _("Glossary")})
+        makers["clarifications.md"] = lambda: self._render("clarifications.md", "clarifications.md", statuses=STATUSES,
+                                                           meta={"title": _("Clarifications")})
+        makers["a-z.md"] = lambda: self._render("a-z.md", "a-z.md", meta={"title": _("Rules A–Z")})
+        for concept_id in sorted(kb.concepts):
+            concept = kb.concepts[concept_id]
+            makers[f"concepts/{concept_id}.md"] = lambda concept_id=concept_id, concept=concept: self._render(
+                "concept.md", f"concepts/{concept_id}.md", concept=concept,
+                meta={"title": self._quiet_plain(concept, "title")})
+        if self.status is not None:
+            makers["status.md"] = lambda: self._render("status.md", "status.md", status=self.status,
+                                                       meta={"title": _("Translation status")})
+        return makers
 
     def pages(self) -> list[Page]:
-        _ = self.tr.gettext
-        pages = [self._render("home.md", "index.md", meta={"title": _("Rules knowledge base")})]
-        for system_id in sorted(self.kb.systems):
-            pages.extend(self._system_pages(system_id))
-        pages.append(self._render("glossary.md", "glossary.md", links=self.links, meta={"title": _("Glossary")}))
-        pages.append(self._render("clarifications.md", "clarifications.md", statuses=STATUSES,
-                                  meta={"title": _("Clarifications")}))
-        pages.append(self._render("a-z.md", "a-z.md", meta={"title": _("Rules A–Z")}))
-        for concept_id in sorted(self.kb.concepts):
-            concept = self.kb.concepts[concept_id]
-            pages.append(self._render("concept.md", f"concepts/{concept_id}.md", concept=concept,
-                                      meta={"title": self._quiet_plain(concept, "title")}))
-        if self.status is not None:
-            pages.append(self._render("status.md", "status.md", status=self.status,
-                                      meta={"title": _("Translation status")}))
-        return pages
+        return [make() for make in self.makers().values()]
 
     def alphabetical(self) -> list[tuple[str, str, Rule]]:
         """(sort key, shown title, rule) for every rule, sorted for this language."""
