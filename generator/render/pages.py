@@ -8,7 +8,7 @@ from html import escape as html_escape
 from pathlib import Path
 
 import yaml
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from .. import diagrams, markup, urls
@@ -19,6 +19,28 @@ from .links import LinkResolver, Links
 from .scope import PageScope
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once per process, found again by name and checked against their source.
+
+    Each Renderer has its own Jinja environment (its gettext is the language's); `make serve` makes
+    two per edit, and compiling the templates again took longer than rendering the edited page.
+    Jinja stores the source's checksum with the code and compiles again when a template changed.
+    """
+
+    def __init__(self):
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = CompiledTemplates()
 
 
 @dataclass
@@ -45,7 +67,7 @@ class Renderer:
         self.resolver = LinkResolver(kb, tr, self.texts)
         self.probe = diagrams.Probe()  # predicate limits the diagrams read, kept for this renderer only
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
-                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, bytecode_cache=COMPILED,
                                keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
                                comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
         # Jinja marks translated strings safe; ours are data, so they are escaped (for HTML and Markdown:
