@@ -284,3 +284,19 @@ def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(repo, tmp_
     assert live.settle(60)
     assert live.stale == {"en": set(), "ru": set()} and live.stale_export == {"en": set(), "ru": set()}
     assert _files(tmp_path / "site") == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+
+
+def test_the_watcher_wakes_on_an_edited_input_and_not_on_the_written_site(repo):
+    from generator.serve import Watcher
+
+    watching = Watcher(repo)
+    try:
+        (repo / "site/en").mkdir(parents=True)
+        (repo / "site/en/index.html").write_text("<html></html>", encoding="utf-8")
+        (repo / "rules-notes.txt").write_text("not an input", encoding="utf-8")
+        assert not watching.woke.wait(1.0)
+        _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
+        assert watching.wait()
+        assert not watching.woke.is_set()  # the save's events are taken together
+    finally:
+        watching.stop()
