@@ -190,6 +190,7 @@ def test_a_clause_renamed_in_a_clean_load_is_reported_in_the_translations_that_n
 def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_path):
     from generator.live import LiveSite
     from generator.problems import InputError
+    from generator.site import build_site
 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.rebuild()
@@ -201,6 +202,8 @@ def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_
     live.update({"rules/wap/dodge.yaml"})  # strider's edit was not applied yet: it must be now
     assert "Strider Edited" in (tmp_path / "site/en/wap/strider/index.html").read_text(encoding="utf-8")
     assert live.pending == set()
+    assert live.settle(60)
+    assert _files(tmp_path / "site") == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
 
 
 def _inodes(folder: Path) -> dict[str, int]:
