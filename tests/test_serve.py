@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -258,10 +259,12 @@ def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leave
 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.rebuild()
+    live.indexer = SimpleNamespace(requests=[], request=lambda: live.indexer.requests.append(1))
     before = _inodes(tmp_path / "site")
     _edit(repo / "rules/wap/strider.yaml", "may be\n      a list of several.", "may be\n      a list of two or more.")
     assert live.update({"rules/wap/strider.yaml"}) == 2
     assert live.settle(60)
+    assert live.indexer.requests == [1]  # the search index is made again once, after the follow-up
     after = _inodes(tmp_path / "site")
     rewritten = {name for name in after if after[name] != before[name]}
     # The Russian rule page is rewritten too: its clause is now shown as an outdated translation.
