@@ -194,9 +194,12 @@ def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
                   glossary=_glossary(kb, tr, texts))
 
 
+# Sorted keys and a trailing newline: the same input gives byte-identical files.
+JSON_STYLE = {"ensure_ascii": False, "indent": 1, "sort_keys": True}
+
+
 def _dump(data) -> str:
-    # Sorted keys and a trailing newline: the same input gives byte-identical files.
-    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return json.dumps(data, **JSON_STYLE) + "\n"
 
 
 RULES_MARK = '\n "rules": []'  # the rules list in the dump of an export without rules, where each rule's text goes
@@ -219,7 +222,7 @@ class LanguageExport:
     def _rule_json(kb, tr, texts, key) -> str:
         # json.dumps indents nested values by depth; a rule sits two levels deep (object -> "rules" list).
         return "  " + json.dumps(_rule_entry(kb, tr, texts, kb.rules[key]).model_dump(mode="json"),
-                                 ensure_ascii=False, indent=1, sort_keys=True).replace("\n", "\n  ")
+                                 **JSON_STYLE).replace("\n", "\n  ")
 
     def updated(self, kb: KnowledgeBase, tr: Translations, keys: set[str]) -> "LanguageExport":
         """This export with the rules `keys` made again from `kb` (the same rules, edited); self is unchanged."""
