@@ -283,6 +283,7 @@ def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(repo, tmp_
     with monkeypatch.context() as patched:
         patched.setattr(live.follower, "start", lambda: None)  # as if the next edit came before any follow-up
         live.update({"rules/wap/strider.yaml"})
+    assert "Strider Edited" in (tmp_path / "site/en/wap/strider/index.html").read_text(encoding="utf-8")
     assert "Strider Edited" not in (tmp_path / "site/en/a-z/index.html").read_text(encoding="utf-8")
     assert live.stale["en"] and live.stale_export["en"] == {"wap/strider"}
     _edit(repo / "rules/wap/dodge.yaml", "\nsummary: >-\n", "\nsummary: >-\n  Edited.\n")
