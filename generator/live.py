@@ -381,7 +381,7 @@ class LiveSite:
 
     def _render_everything(self, prepared: Prepared) -> int:
         """Render every page of every language from `prepared`; write those that changed (or rebuild)."""
-        rendered = {lang: language_build(prepared, lang) for lang in self.served}
+        rendered = {lang: language_build(prepared, lang, keep_export=True) for lang in self.served}
         if set(rendered) != _codes(prepared) or not all(
                 self.served[lang].same_frame(built) for lang, built in rendered.items()):
             return self.rebuild()

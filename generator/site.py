@@ -73,8 +73,12 @@ def prepare(root: Path) -> Prepared:
     return Prepared(root, kb, languages, translations, config)
 
 
-def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer] = Renderer) -> LanguageBuild:
-    """Render every page, the navigation, the export and the search labels of one language."""
+def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer] = Renderer,
+                   keep_export: bool = False) -> LanguageBuild:
+    """Render every page, the navigation, the export and the search labels of one language.
+
+    `keep_export` keeps the export's text per rule (`make serve` updates it), ~10 MB at 1,000 rules.
+    """
     from .export import LanguageExport
     from .i18n.status import language_status
 
@@ -88,7 +92,7 @@ def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer]
     renderer = renderer_class(prepared.kb, tr, prepared.languages, status=status)
     pages = renderer.pages()
     export = LanguageExport(prepared.kb, tr)
-    return LanguageBuild(lang, pages, renderer.nav(), export.files(), search_labels(tr), export)
+    return LanguageBuild(lang, pages, renderer.nav(), export.files(), search_labels(tr), export if keep_export else None)
 
 
 class Build:
@@ -122,7 +126,7 @@ class Build:
 
     def language(self, lang: str) -> LanguageBuild:
         if lang not in self._languages:
-            self._languages[lang] = language_build(self.prepared, lang)
+            self._languages[lang] = language_build(self.prepared, lang, keep_export=self.mkdocs is not None)
         return self._languages[lang]
 
     def keep(self, lang: str, **state) -> None:
