@@ -7,6 +7,7 @@ models, so the documentation of the format cannot drift from what is written.
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any, Literal, Optional, Union
 
@@ -131,69 +132,120 @@ class Export(Shape):
     glossary: list[ExportTerm] = Field(description="Every glossary term, sorted by id.")
 
 
-def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
-    """The export for one language; texts are translated where a translation exists."""
-
-    texts = Texts(kb)
+def _rule_entry(kb: KnowledgeBase, tr: Translations, texts: Texts, rule) -> ExportRule:
+    """The export entry of one rule: it reads nothing but the rule, its system and the language's texts."""
 
     def text(owner, *field):
         source = texts.get(owner, *field)
         return tr.text(source.context, source.source, source.lang).value
 
-    def labels(declared, rule, *field):
+    def labels(declared, *field):
         return choice_labels(declared, texts.get(rule, *field).context, tr, rule.lang) or None
 
-    rules = []
-    for key in sorted(kb.rules):
-        rule = kb.rules[key]
-        system = kb.systems[rule.system]
-        rules.append(ExportRule(
-            id=rule.key, url=urls.site_url(tr.lang, urls.rule_url(rule.key)),
-            title=text(rule, "title"), source_title=rule.title, source_lang=rule.lang,
-            aliases=[ExportAlias(name=alias.name, lang=alias.lang) for alias in rule.aliases],
-            system=ExportSystem(id=system.id, name=text(system, "name")),
-            source=ExportSource(book=text(system, "book"),
-                                **rule.source.model_dump(exclude_none=True)),
-            summary=text(rule, "summary"),
-            clauses=[ExportClause(id=c.id, text=text(rule, "clause", c.id))
-                     for c in rule.clauses],
-            predicates=[ExportPredicate(
-                name=p.name, clause=p.clause, code=p.code,
-                summary=text(rule, "predicate", p.name),
-                args=[ExportArgument(name=a.name, type=a.type, values=a.values, nullable=a.nullable,
-                                     labels=labels(a, rule, *declared_parts(p.name, a.name)),
-                                     text=text(rule, *declared_parts(p.name, a.name)))
-                      for a in p.args],
-                returns=ExportReturns(type=p.returns.type, values=p.returns.values, nullable=p.returns.nullable,
-                                      labels=labels(p.returns, rule, *declared_parts(p.name)),
-                                      text=text(rule, *declared_parts(p.name))),
-            ) for p in rule.predicates],
-            examples=[ExportExample(id=e.id, predicate=e.predicate, clause=e.clause, given=e.given, expect=e.expect,
-                                    name=text(rule, "example", e.id))
-                      for e in rule.examples],
-            clarifications=[ExportClarification(
-                id=c.id, status=c.status, clauses=c.clauses,
-                question=text(rule, "clarification", c.id, "question"),
-                answer=text(rule, "clarification", c.id, "answer"),
-            ) for c in rule.clarifications],
-            see_also=rule.see_also,
-        ))
-    glossary = [ExportTerm(id=t.id, term=text(t, "term"), source_term=t.term,
-                           source_lang=kb.term_lang(t), systems=t.systems,
-                           meaning=text(t, "meaning"))
-                for t in sorted(kb.terms.values(), key=lambda t: t.id)]
-    return Export(schema_version=SCHEMA_VERSION, lang=tr.lang, rules=rules, glossary=glossary)
+    system = kb.systems[rule.system]
+    return ExportRule(
+        id=rule.key, url=urls.site_url(tr.lang, urls.rule_url(rule.key)),
+        title=text(rule, "title"), source_title=rule.title, source_lang=rule.lang,
+        aliases=[ExportAlias(name=alias.name, lang=alias.lang) for alias in rule.aliases],
+        system=ExportSystem(id=system.id, name=text(system, "name")),
+        source=ExportSource(book=text(system, "book"),
+                            **rule.source.model_dump(exclude_none=True)),
+        summary=text(rule, "summary"),
+        clauses=[ExportClause(id=c.id, text=text(rule, "clause", c.id))
+                 for c in rule.clauses],
+        predicates=[ExportPredicate(
+            name=p.name, clause=p.clause, code=p.code,
+            summary=text(rule, "predicate", p.name),
+            args=[ExportArgument(name=a.name, type=a.type, values=a.values, nullable=a.nullable,
+                                 labels=labels(a, *declared_parts(p.name, a.name)),
+                                 text=text(rule, *declared_parts(p.name, a.name)))
+                  for a in p.args],
+            returns=ExportReturns(type=p.returns.type, values=p.returns.values, nullable=p.returns.nullable,
+                                  labels=labels(p.returns, *declared_parts(p.name)),
+                                  text=text(rule, *declared_parts(p.name))),
+        ) for p in rule.predicates],
+        examples=[ExportExample(id=e.id, predicate=e.predicate, clause=e.clause, given=e.given, expect=e.expect,
+                                name=text(rule, "example", e.id))
+                  for e in rule.examples],
+        clarifications=[ExportClarification(
+            id=c.id, status=c.status, clauses=c.clauses,
+            question=text(rule, "clarification", c.id, "question"),
+            answer=text(rule, "clarification", c.id, "answer"),
+        ) for c in rule.clarifications],
+        see_also=rule.see_also,
+    )
+
+
+def _glossary(kb: KnowledgeBase, tr: Translations, texts: Texts) -> list[ExportTerm]:
+    def text(owner, *field):
+        source = texts.get(owner, *field)
+        return tr.text(source.context, source.source, source.lang).value
+
+    return [ExportTerm(id=t.id, term=text(t, "term"), source_term=t.term, source_lang=kb.term_lang(t),
+                       systems=t.systems, meaning=text(t, "meaning"))
+            for t in sorted(kb.terms.values(), key=lambda t: t.id)]
+
+
+def export_data(kb: KnowledgeBase, tr: Translations) -> Export:
+    """The export for one language; texts are translated where a translation exists."""
+    texts = Texts(kb)
+    return Export(schema_version=SCHEMA_VERSION, lang=tr.lang,
+                  rules=[_rule_entry(kb, tr, texts, kb.rules[key]) for key in sorted(kb.rules)],
+                  glossary=_glossary(kb, tr, texts))
+
+
+# Sorted keys and a trailing newline: the same input gives byte-identical files.
+JSON_STYLE = {"ensure_ascii": False, "indent": 1, "sort_keys": True}
 
 
 def _dump(data) -> str:
-    # Sorted keys and a trailing newline: the same input gives byte-identical files.
-    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    return json.dumps(data, **JSON_STYLE) + "\n"
+
+
+RULES_MARK = '\n "rules": []'  # the rules list in the dump of an export without rules, where each rule's text goes
+
+
+class LanguageExport:
+    """The export of one language kept as one JSON text per rule, so `make serve` redoes only edited rules."""
+
+    def __init__(self, kb: KnowledgeBase, tr: Translations, rules: dict[str, str] | None = None,
+                 frame: str | None = None):
+        texts = Texts(kb)
+        self.rules = rules if rules is not None else {
+            key: self._rule_json(kb, tr, texts, key) for key in kb.rules}  # rule key -> its text in the list
+        # Everything but the rules: schema version, language, the glossary (rules read no term and no other rule).
+        self.frame = frame if frame is not None else _dump(
+            Export(schema_version=SCHEMA_VERSION, lang=tr.lang, rules=[], glossary=_glossary(kb, tr, texts))
+            .model_dump(mode="json"))
+
+    @staticmethod
+    def _rule_json(kb, tr, texts, key) -> str:
+        # json.dumps indents nested values by depth; a rule sits two levels deep (object -> "rules" list).
+        return "  " + json.dumps(_rule_entry(kb, tr, texts, kb.rules[key]).model_dump(mode="json"),
+                                 **JSON_STYLE).replace("\n", "\n  ")
+
+    def updated(self, kb: KnowledgeBase, tr: Translations, keys: set[str]) -> "LanguageExport":
+        """This export with the rules `keys` made again from `kb` (the same rules, edited); self is unchanged."""
+        texts = Texts(kb)
+        return LanguageExport(kb, tr, {key: self._rule_json(kb, tr, texts, key) if key in keys else text
+                                       for key, text in self.rules.items()}, self.frame)
+
+    def json(self) -> str:
+        if not self.rules:
+            return self.frame
+        listed = ",\n".join(self.rules[key] for key in sorted(self.rules))
+        return self.frame.replace(RULES_MARK, '\n "rules": [\n' + listed + "\n ]", 1)
+
+    def files(self) -> dict[str, str]:
+        """The files of the export for one language, by path under the language's folder."""
+        return {DATA_FILE: self.json(), SCHEMA_FILE: export_schema()}
 
 
 def export_json(kb: KnowledgeBase, tr: Translations) -> str:
-    return _dump(export_data(kb, tr).model_dump(mode="json"))
+    return LanguageExport(kb, tr).json()
 
 
+@functools.cache  # the models never change in a running process
 def export_schema() -> str:
     """JSON Schema (draft 2020-12) of rules.json, generated from the models above."""
     schema = Export.model_json_schema()
@@ -204,4 +256,4 @@ def export_schema() -> str:
 
 def export_files(kb: KnowledgeBase, tr: Translations) -> dict[str, str]:
     """The files of the export for one language, by path under the language's folder."""
-    return {DATA_FILE: export_json(kb, tr), SCHEMA_FILE: export_schema()}
+    return LanguageExport(kb, tr).files()

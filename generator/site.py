@@ -42,6 +42,7 @@ class LanguageBuild:
     nav: list
     assets: dict = field(default_factory=dict)  # path -> text (JSON export)
     search_labels: dict = field(default_factory=dict)  # Pagefind UI strings in this language
+    export: object = None  # the export.LanguageExport the assets were written from (`make serve` updates it)
 
 
 @dataclass
@@ -72,9 +73,13 @@ def prepare(root: Path) -> Prepared:
     return Prepared(root, kb, languages, translations, config)
 
 
-def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer] = Renderer) -> LanguageBuild:
-    """Render every page, the navigation, the export and the search labels of one language."""
-    from .export import export_files
+def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer] = Renderer,
+                   keep_export: bool = False) -> LanguageBuild:
+    """Render every page, the navigation, the export and the search labels of one language.
+
+    `keep_export` keeps the export's text per rule (`make serve` updates it), ~10 MB at 1,000 rules.
+    """
+    from .export import LanguageExport
     from .i18n.status import language_status
 
     if lang not in prepared.translations:
@@ -86,7 +91,8 @@ def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer]
     status = language_status(prepared.kb, tr) if len(prepared.languages) > 1 else None
     renderer = renderer_class(prepared.kb, tr, prepared.languages, status=status)
     pages = renderer.pages()
-    return LanguageBuild(lang, pages, renderer.nav(), export_files(prepared.kb, tr), search_labels(tr))
+    export = LanguageExport(prepared.kb, tr)
+    return LanguageBuild(lang, pages, renderer.nav(), export.files(), search_labels(tr), export if keep_export else None)
 
 
 class Build:
@@ -120,7 +126,7 @@ class Build:
 
     def language(self, lang: str) -> LanguageBuild:
         if lang not in self._languages:
-            self._languages[lang] = language_build(self.prepared, lang)
+            self._languages[lang] = language_build(self.prepared, lang, keep_export=self.mkdocs is not None)
         return self._languages[lang]
 
     def keep(self, lang: str, **state) -> None:

@@ -13,7 +13,8 @@ For each site:
   or Pagefind's indexer, whichever is larger), measured in a fresh wrapper process per build;
 - per page: build time divided by the pages of one language (every language has the same pages);
 - edit-to-visible: `python -m generator serve` running; a rule's title is changed on disk and the
-  served page is fetched until it shows the new title; median of three edits;
+  served page is fetched until it shows the new title; median of three edits, with the CPU seconds
+  the server spent meanwhile (all its threads, from /proc); `--only edit` measures nothing else;
 - stock: the Markdown pages the generator hands to MkDocs, written out as .md files with the same
   sections-only navigation, built by plain `mkdocs build` with Material (the project's theme
   settings and Markdown extensions, Material's own search plugin, no hooks), one run per language;
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import re
 import shutil
 import socket
@@ -80,8 +82,18 @@ def _shows(url: str, text: str) -> bool:
         return False
 
 
-def edit_to_visible(repo: Path, rule: str) -> list[float]:
-    """Seconds from saving a new title of `rule` to the served page showing it, for EDITS edits."""
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system, every thread) a process has used so far; NaN where /proc is missing."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+
+
+def edit_to_visible(repo: Path, rule: str) -> tuple[list[float], list[float]]:
+    """Seconds from saving a new title of `rule` to the served page showing it, for EDITS edits, and the
+    server's CPU seconds in each of those waits."""
     import yaml
 
     port = _free_port()
@@ -92,7 +104,7 @@ def edit_to_visible(repo: Path, rule: str) -> list[float]:
     original = path.read_text(encoding="utf-8")
     line = re.search(r"(?m)^title: .*$", original).group(0)
     title = yaml.safe_load(line)["title"]
-    times = []
+    times, cpu = [], []
     try:
         deadline = time.monotonic() + SERVE_TIMEOUT
         while not _shows(url, "</html>") and time.monotonic() < deadline:
@@ -102,18 +114,19 @@ def edit_to_visible(repo: Path, rule: str) -> list[float]:
             marker = f"Edited{number}x"
             edited = "title: " + json.dumps(f"{marker} {title}", ensure_ascii=False)  # JSON strings are YAML
             path.write_text(original.replace(line, edited, 1), encoding="utf-8")
-            start = time.perf_counter()
+            start, used = time.perf_counter(), _cpu(server.pid)
             while not _shows(url, marker):
                 if time.perf_counter() - start > SERVE_TIMEOUT:
                     raise RuntimeError("the edit never reached the page")
                 time.sleep(0.05)
             times.append(time.perf_counter() - start)
+            cpu.append(_cpu(server.pid) - used)
             time.sleep(1.5)
     finally:
         server.terminate()
         server.wait(timeout=30)
         path.write_text(original, encoding="utf-8")
-    return times
+    return times, cpu
 
 
 def stock(repo: Path, work: Path) -> dict:
@@ -172,14 +185,21 @@ def search(out: Path) -> dict:
     return found
 
 
-def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, with_stock: bool = True) -> dict:
+def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, with_stock: bool = True,
+            only_edit: bool = False) -> dict:
+    if only_edit:
+        edits, cpu = edit_to_visible(repo, rule)
+        print(f"[{label}] edits {edits} server cpu {cpu}", file=sys.stderr, flush=True)
+        return {"site": label, "edit_s": statistics.median(edits), "edits": edits,
+                "edit_cpu_s": statistics.median(cpu), "edits_cpu": cpu}
     print(f"[{label}] building …", file=sys.stderr, flush=True)
     row = {"site": label, **build(repo, work / f"{label}-site")}
     print(f"[{label}] {row}", file=sys.stderr, flush=True)
     row.update(stock(repo, work) if with_stock else {"stock_s": float("nan"), "stock_peak_mib": float("nan")})
     print(f"[{label}] stock {row['stock_s']:.1f} s", file=sys.stderr, flush=True)
-    edits = edit_to_visible(repo, rule)
-    row.update({"edit_s": statistics.median(edits), "edits": edits})
+    edits, cpu = edit_to_visible(repo, rule)
+    row.update({"edit_s": statistics.median(edits), "edits": edits, "edit_cpu_s": statistics.median(cpu),
+                "edits_cpu": cpu})
     print(f"[{label}] edits {edits}", file=sys.stderr, flush=True)
     if with_search:
         row["search"] = search(work / f"{label}-site")
@@ -193,6 +213,8 @@ def main(argv=None):
     parser.add_argument("--search", action="store_true", help="also time the first search query")
     parser.add_argument("--no-stock", action="store_true", help="skip the stock MkDocs build (it does not change)")
     parser.add_argument("--keep", help="work in this folder and keep it")
+    parser.add_argument("--only", choices=["edit"], help="measure only edit-to-visible under serve")
+    parser.add_argument("--synthetic", help="a synthetic repository made before (with --keep) to use for --rules")
     args = parser.parse_args(argv)
     from bench_search import synthetic_repository
 
@@ -209,14 +231,20 @@ def main(argv=None):
         if not args.skip_real:
             shutil.rmtree(work / "real-repo", ignore_errors=True)
             rows.append(measure("real", copy_inputs(ROOT, work / "real-repo"), work, "wap/strider", args.search,
-                                not args.no_stock))
+                                not args.no_stock, args.only == "edit"))
         for size in (size for size in sizes if size):
-            repo = synthetic_repository(work / f"synthetic-{size}-repo", size)
-            rows.append(measure(f"+{size}", repo, work, "synth-en/rule-0001", args.search, not args.no_stock))
+            repo = Path(args.synthetic) if args.synthetic else synthetic_repository(work / f"synthetic-{size}-repo", size)
+            rows.append(measure(f"+{size}", repo, work, "synth-en/rule-0001", args.search, not args.no_stock,
+                                args.only == "edit"))
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
     print(json.dumps(rows, indent=1))
+    if args.only == "edit":
+        print(f"\n{'site':8} {'edit→visible':>13} {'server CPU':>11}")
+        for row in rows:
+            print(f"{row['site']:8} {row['edit_s']:>12.2f}s {row['edit_cpu_s']:>10.2f}s")
+        return
     print(f"\n{'site':8} {'pages/lang':>10} {'build':>8} {'per page':>9} {'peak':>9} {'stock':>8} {'ratio':>6} "
           f"{'edit→visible':>13}")
     for row in rows:

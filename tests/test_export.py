@@ -76,3 +76,26 @@ def test_the_export_is_byte_identical_across_builds():
     for lang in ("en", "ru"):
         assert export_files(first.kb, first.translations[lang]) == export_files(second.kb, second.translations[lang])
     assert set(export_files(first.kb, first.translations["en"])) == {DATA_FILE, SCHEMA_FILE}
+
+
+def test_the_export_put_together_from_one_text_per_rule_is_the_dump_of_the_whole_model(prepared):
+    from generator.export import LanguageExport, _dump, export_data
+
+    for lang, tr in prepared.translations.items():
+        assert LanguageExport(prepared.kb, tr).json() == _dump(export_data(prepared.kb, tr).model_dump(mode="json"))
+
+
+def test_an_export_updated_for_edited_rules_is_the_export_made_afresh(repo):
+    from generator.export import LanguageExport
+    from generator.live import reprepare
+
+    before = prepare(repo)
+    path = repo / "rules/wap/strider.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("title: Strider", "title: Strider Edited", 1),
+                    encoding="utf-8")
+    after = reprepare(before, {"rules/wap/strider.yaml"})
+    for lang in ("en", "ru"):
+        kept = LanguageExport(before.kb, before.translations[lang])
+        updated = kept.updated(after.kb, after.translations[lang], {"wap/strider"})
+        assert updated.files() == LanguageExport(after.kb, after.translations[lang]).files()
+        assert updated.files() != kept.files()  # the served export is left as it was

@@ -120,3 +120,18 @@ def test_every_clarification_status_has_one_badge_label():
     from generator.render.scope import STATUS_LABELS
 
     assert tuple(STATUS_LABELS) == STATUSES
+
+
+def test_templates_compiled_once_are_compiled_again_when_their_source_changes(tmp_path):
+    from jinja2 import Environment, FileSystemLoader
+
+    from generator.render.pages import CompiledTemplates
+
+    compiled = CompiledTemplates()
+    (tmp_path / "page.md").write_text("first {{ x }}", encoding="utf-8")
+    assert Environment(loader=FileSystemLoader(str(tmp_path)), bytecode_cache=compiled).get_template(
+        "page.md").render(x=1) == "first 1"
+    assert compiled.code
+    (tmp_path / "page.md").write_text("second {{ x }}", encoding="utf-8")
+    assert Environment(loader=FileSystemLoader(str(tmp_path)), bytecode_cache=compiled).get_template(
+        "page.md").render(x=2) == "second 2"

@@ -9,6 +9,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -73,7 +74,8 @@ def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full
     path = repo / "rules/wap/strider.yaml"
     path.write_text(re.sub(r"(?m)^title: .*$", "title: Strider Edited", path.read_text(encoding="utf-8"), count=1),
                     encoding="utf-8")
-    assert live.update({"rules/wap/strider.yaml"}) > 0
+    assert live.update({"rules/wap/strider.yaml"}) == 2  # the rule's own pages, English and Russian
+    assert live.settle(60), "the pages that show the edit never followed"
     after = _files(tmp_path / "site")
     rewritten = {name for name in after if after[name] != before.get(name)}
     assert {"en/wap/strider/index.html", "ru/wap/strider/index.html", "en/a-z/index.html"} <= rewritten
@@ -189,6 +191,7 @@ def test_a_clause_renamed_in_a_clean_load_is_reported_in_the_translations_that_n
 def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_path):
     from generator.live import LiveSite
     from generator.problems import InputError
+    from generator.site import build_site
 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.rebuild()
@@ -200,3 +203,107 @@ def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_
     live.update({"rules/wap/dodge.yaml"})  # strider's edit was not applied yet: it must be now
     assert "Strider Edited" in (tmp_path / "site/en/wap/strider/index.html").read_text(encoding="utf-8")
     assert live.pending == set()
+    assert live.settle(60)
+    assert _files(tmp_path / "site") == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+
+
+def _inodes(folder: Path) -> dict[str, int]:
+    """Each page's inode: a page written again (to a temporary file renamed over it) gets a new one."""
+    return {str(path.relative_to(folder)): path.stat().st_ino for path in folder.rglob("*.html")}
+
+
+@pytest.mark.parametrize("old, new, shown", [
+    ("title: Strider", "title: Strider Edited", "every listing"),
+    ("What about a model whose Strider names no terrain at all?", "What about a Strider without terrain?",
+     "clarifications.md"),
+    ("*Strider (X).* X is a kind", "*Strider (X).* X, as for [[term:fear|Fear]], is a kind", "glossary.md"),
+    ("may be\n      a list of several.", "may be\n      a list of two or more.", None),
+], ids=["title", "clarification", "term used", "clause"])
+def test_the_listing_pages_checked_after_an_edit_are_those_that_show_what_changed(repo, old, new, shown):
+    from generator.live import Links, listings_to_check, reprepare
+    from generator.site import prepare
+
+    before = prepare(repo)
+    _edit(repo / "rules/wap/strider.yaml", old, new)
+    after = reprepare(before, {"rules/wap/strider.yaml"})
+    links = (Links.of(before.kb), Links.of(after.kb))
+    listings = {"index.md", "wap/index.md", "a-z.md", "glossary.md", "clarifications.md", "status.md"}
+    for lang in ("en", "ru"):
+        found = listings_to_check(before, after, links, {"wap/strider"}, lang, listings)
+        assert found == (listings if shown == "every listing" else {"status.md"} | ({shown} if shown else set()))
+
+
+def test_links_read_again_for_the_edited_rules_alone_are_the_links_of_the_whole_base(repo):
+    from generator.live import Links, reprepare
+    from generator.site import prepare
+
+    before = prepare(repo)
+    _edit(repo / "rules/wap/strider.yaml", "*Strider (X).* X is a kind",
+          "*Strider (X).* X, as for [[term:fear|Fear]] and [[wap/dodge]], is a kind")
+    _edit(repo / "rules/wap/dodge.yaml", "\nsee_also:\n", "\nsee_also:\n  - wap/strider\n")
+    after = reprepare(before, {"rules/wap/strider.yaml", "rules/wap/dodge.yaml"})
+    updated = Links.of(after.kb, Links.of(before.kb), {"wap/strider", "wap/dodge"})
+    whole = Links.of(after.kb)
+
+    def present(table):
+        return {key: users for key, users in table.items() if users}
+
+    assert present(updated.rule_backlinks) == present(whole.rule_backlinks)
+    assert present(updated.term_users) == present(whole.term_users)
+    assert "wap/strider" in whole.term_users["fear"] and "wap/strider" in whole.rule_backlinks["wap/dodge"]
+
+
+def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leaves_every_other_page(repo, tmp_path):
+    from generator.live import TEMPORARY, LiveSite
+    from generator.site import build_site
+
+    live = LiveSite(repo, tmp_path / "site", search=False)
+    live.rebuild()
+    live.indexer = SimpleNamespace(requests=[], request=lambda: live.indexer.requests.append(1))
+    before = _inodes(tmp_path / "site")
+    _edit(repo / "rules/wap/strider.yaml", "may be\n      a list of several.", "may be\n      a list of two or more.")
+    assert live.update({"rules/wap/strider.yaml"}) == 2
+    assert live.settle(60)
+    assert live.indexer.requests == [1]  # the search index is made again once, after the follow-up
+    after = _inodes(tmp_path / "site")
+    rewritten = {name for name in after if after[name] != before[name]}
+    # The Russian rule page is rewritten too: its clause is now shown as an outdated translation.
+    assert rewritten == {"en/wap/strider/index.html", "ru/wap/strider/index.html", "ru/status/index.html"}
+    assert not [path for path in (tmp_path / "site").rglob(f"{TEMPORARY}*")]
+    assert _files(tmp_path / "site") == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+
+
+def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(repo, tmp_path, monkeypatch):
+    from generator.live import LiveSite
+    from generator.site import build_site
+
+    live = LiveSite(repo, tmp_path / "site", search=False)
+    live.rebuild()
+    _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
+    with monkeypatch.context() as patched:
+        patched.setattr(live.follower, "start", lambda: None)  # as if the next edit came before any follow-up
+        live.update({"rules/wap/strider.yaml"})
+    assert "Strider Edited" in (tmp_path / "site/en/wap/strider/index.html").read_text(encoding="utf-8")
+    assert "Strider Edited" not in (tmp_path / "site/en/a-z/index.html").read_text(encoding="utf-8")
+    assert live.stale["en"] and live.stale_export["en"] == {"wap/strider"}
+    _edit(repo / "rules/wap/dodge.yaml", "\nsummary: >-\n", "\nsummary: >-\n  Edited.\n")
+    live.update({"rules/wap/dodge.yaml"})
+    assert live.settle(60)
+    assert live.stale == {"en": set(), "ru": set()} and live.stale_export == {"en": set(), "ru": set()}
+    assert _files(tmp_path / "site") == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+
+
+def test_the_watcher_wakes_on_an_edited_input_and_not_on_the_written_site(repo):
+    from generator.serve import Watcher
+
+    watching = Watcher(repo)
+    try:
+        (repo / "site/en").mkdir(parents=True)
+        (repo / "site/en/index.html").write_text("<html></html>", encoding="utf-8")
+        (repo / "rules-notes.txt").write_text("not an input", encoding="utf-8")
+        assert not watching.woke.wait(1.0)
+        _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
+        assert watching.wait()
+        assert not watching.woke.is_set()  # the save's events are taken together
+    finally:
+        watching.stop()

@@ -19,18 +19,34 @@ class Links:
     term_users: dict = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
-    def of(cls, kb: KnowledgeBase) -> "Links":
+    def of(cls, kb: KnowledgeBase, previous: "Links | None" = None, edited: set[str] = frozenset()) -> "Links":
+        """The links of `kb`; given the `previous` links of the same rules, only the `edited` rules are read again."""
         links = cls()
-        for rule in kb.rules.values():
-            targets = [markup.Reference("", target, None) for target in rule.see_also]
-            for _path, text in reference_texts(rule):
-                targets.extend(markup.references(text))
-            for reference in targets:
-                if reference.kind in ("rule", "clause") and reference.rule_key != rule.key:
-                    links.rule_backlinks[reference.rule_key].add(rule.key)
-                elif reference.kind == "term":
-                    links.term_users[reference.item_id].add(rule.key)
+        if previous is None:
+            for rule in kb.rules.values():
+                links._add(rule)
+            return links
+        for mine, theirs in ((links.rule_backlinks, previous.rule_backlinks), (links.term_users, previous.term_users)):
+            for target, sources in theirs.items():
+                if sources - edited:
+                    mine[target] = sources - edited
+        for key in sorted(edited):
+            links._add(kb.rules[key])
         return links
+
+    def _add(self, rule) -> None:
+        targets = [markup.Reference("", target, None) for target in rule.see_also]
+        for _path, text in reference_texts(rule):
+            targets.extend(markup.references(text))
+        for reference in targets:
+            if reference.kind in ("rule", "clause") and reference.rule_key != rule.key:
+                self.rule_backlinks[reference.rule_key].add(rule.key)
+            elif reference.kind == "term":
+                self.term_users[reference.item_id].add(rule.key)
+
+    def terms_of(self, key: str) -> set[str]:
+        """The glossary terms rule `key` uses."""
+        return {term for term, users in self.term_users.items() if key in users}
 
 
 class LinkResolver:

@@ -8,7 +8,7 @@ from html import escape as html_escape
 from pathlib import Path
 
 import yaml
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from .. import diagrams, markup, urls
@@ -19,6 +19,28 @@ from .links import LinkResolver, Links
 from .scope import PageScope
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once per process, found again by name and checked against their source.
+
+    Each Renderer has its own Jinja environment (its gettext is the language's); `make serve` makes
+    two per edit, and compiling the templates again took longer than rendering the edited page.
+    Jinja stores the source's checksum with the code and compiles again when a template changed.
+    """
+
+    def __init__(self):
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = CompiledTemplates()
 
 
 @dataclass
@@ -45,7 +67,7 @@ class Renderer:
         self.resolver = LinkResolver(kb, tr, self.texts)
         self.probe = diagrams.Probe()  # predicate limits the diagrams read, kept for this renderer only
         self.env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True,
-                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True, bytecode_cache=COMPILED,
                                keep_trailing_newline=True, extensions=["jinja2.ext.i18n"],
                                comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
         # Jinja marks translated strings safe; ours are data, so they are escaped (for HTML and Markdown:
@@ -98,30 +120,35 @@ class Renderer:
                             backlinks=backlinks, clarified=clarified, statuses=STATUSES)
 
     # ---------------------------------------------------------------- every page
-    def _system_pages(self, system_id: str) -> list[Page]:
-        system = self.kb.systems[system_id]
-        pages = [self._render("system.md", f"{system_id}/index.md", system_id=system_id, system=system,
-                              rules=self.kb.rules_of(system_id),
-                              meta={"title": self._quiet_plain(system, "name")})]
-        return pages + [self.rule_page(rule) for rule in self.kb.rules_of(system_id)]
+    def makers(self) -> dict:
+        """Page path -> a call that renders that page, in the order of `pages` (`make serve` renders a few)."""
+        _ = self.tr.gettext
+        kb, makers = self.kb, {}
+        makers["index.md"] = lambda: self._render("home.md", "index.md", meta={"title": _("Rules knowledge base")})
+        for system_id in sorted(kb.systems):
+            system = kb.systems[system_id]
+            makers[f"{system_id}/index.md"] = lambda system_id=system_id, system=system: self._render(
+                "system.md", f"{system_id}/index.md", system_id=system_id, system=system,
+                rules=kb.rules_of(system_id), meta={"title": self._quiet_plain(system, "name")})
+            for rule in kb.rules_of(system_id):
+                makers[f"{rule.key}.md"] = lambda rule=rule: self.rule_page(rule)
+        makers["glossary.md"] = lambda: self._render("glossary.md", "glossary.md", links=self.links,
+                                                     meta={"title": _("Glossary")})
+        makers["clarifications.md"] = lambda: self._render("clarifications.md", "clarifications.md", statuses=STATUSES,
+                                                           meta={"title": _("Clarifications")})
+        makers["a-z.md"] = lambda: self._render("a-z.md", "a-z.md", meta={"title": _("Rules A–Z")})
+        for concept_id in sorted(kb.concepts):
+            concept = kb.concepts[concept_id]
+            makers[f"concepts/{concept_id}.md"] = lambda concept_id=concept_id, concept=concept: self._render(
+                "concept.md", f"concepts/{concept_id}.md", concept=concept,
+                meta={"title": self._quiet_plain(concept, "title")})
+        if self.status is not None:
+            makers["status.md"] = lambda: self._render("status.md", "status.md", status=self.status,
+                                                       meta={"title": _("Translation status")})
+        return makers
 
     def pages(self) -> list[Page]:
-        _ = self.tr.gettext
-        pages = [self._render("home.md", "index.md", meta={"title": _("Rules knowledge base")})]
-        for system_id in sorted(self.kb.systems):
-            pages.extend(self._system_pages(system_id))
-        pages.append(self._render("glossary.md", "glossary.md", links=self.links, meta={"title": _("Glossary")}))
-        pages.append(self._render("clarifications.md", "clarifications.md", statuses=STATUSES,
-                                  meta={"title": _("Clarifications")}))
-        pages.append(self._render("a-z.md", "a-z.md", meta={"title": _("Rules A–Z")}))
-        for concept_id in sorted(self.kb.concepts):
-            concept = self.kb.concepts[concept_id]
-            pages.append(self._render("concept.md", f"concepts/{concept_id}.md", concept=concept,
-                                      meta={"title": self._quiet_plain(concept, "title")}))
-        if self.status is not None:
-            pages.append(self._render("status.md", "status.md", status=self.status,
-                                      meta={"title": _("Translation status")}))
-        return pages
+        return [make() for make in self.makers().values()]
 
     def alphabetical(self) -> list[tuple[str, str, Rule]]:
         """(sort key, shown title, rule) for every rule, sorted for this language."""
