@@ -29,7 +29,6 @@ search costs every page view before any query (pagefind-ui.js and .css).
 from __future__ import annotations
 
 import argparse
-import functools
 import random
 import re
 import shutil
@@ -39,7 +38,6 @@ import sys
 import tempfile
 import threading
 import time
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -173,32 +171,75 @@ def synthetic_repository(into: Path, rules: int, seed: int = 7) -> Path:
 
 # ------------------------------------------------------------------------------ measuring
 class Counter:
+    """What the server sent: (path, bytes), and the same with the second it finished, for a timeline."""
+
     def __init__(self):
         self.lock = threading.Lock()
         self.served: list[tuple[str, int]] = []
+        self.timeline: list[tuple[float, str, int]] = []
 
     def add(self, path: str, size: int):
         with self.lock:
             self.served.append((path, size))
+            self.timeline.append((time.perf_counter(), path, size))
 
     def take(self) -> list[tuple[str, int]]:
         with self.lock:
             served, self.served = self.served, []
         return served
 
+    def take_timeline(self) -> list[tuple[float, str, int]]:
+        with self.lock:
+            timeline, self.timeline = self.timeline, []
+        return timeline
 
-def serve(folder: Path, counter: Counter) -> ThreadingHTTPServer:
-    from generator.serve import QuietHandler
 
-    class Handler(QuietHandler):
-        def copyfile(self, source, outputfile):
-            data = source.read()
-            outputfile.write(data)
-            counter.add(self.path, len(data))
+SERVER = """import functools, sys, threading
+from http.server import ThreadingHTTPServer
+sys.path.insert(0, sys.argv[2])
+from generator.serve import QuietHandler
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+lock = threading.Lock()  # one whole line per file, whichever thread sent it
+
+class Handler(QuietHandler):
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        outputfile.write(data)
+        with lock:
+            sys.stdout.write(f"{len(data)} {self.path}\\n")
+            sys.stdout.flush()
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
+print(server.server_port, flush=True)
+server.serve_forever()
+"""  # a process of its own: in this one it would wait for the interpreter lock while Playwright polls
+
+
+class Server:
+    """The built site served by its own process; what it sends is reported line by line to a Counter."""
+
+    def __init__(self, folder: Path, counter: Counter):
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(folder), str(ROOT)],
+                                        stdout=subprocess.PIPE, text=True)
+        self.server_port = int(self.process.stdout.readline())
+        self.counter = counter
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            size, path = line.rstrip("\n").split(" ", 1)
+            self.counter.add(path, int(size))
+
+    def shutdown(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def server_close(self):
+        pass
+
+
+def serve(folder: Path, counter: Counter) -> Server:
+    return Server(folder, counter)
 
 
 def index_time(site: Path, runs: int = 3) -> float:
@@ -246,6 +287,7 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
         page.wait_for_load_state("networkidle")
         warm_up = [(p, s) for p, s in counter.take() if "/pagefind/" in p]
     box = page.locator(".kb-search input")
+    counter.take_timeline()
     start = time.perf_counter()
     box.fill(QUERIES[lang])
     page.wait_for_function("""(query) => {
@@ -255,7 +297,9 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
             && items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
     }""", arg=QUERIES[lang], timeout=60_000)
     first = time.perf_counter() - start
+    time.sleep(0.2)  # the server reports what it sent a moment after sending it
     served = counter.take()
+    timeline = [(round((at - start) * 1000), path, size) for at, path, size in counter.take_timeline()]
     results = page.locator(".pagefind-ui__results > li").count()
     # A second query on the same page, for comparison (index chunks partly loaded already).
     start = time.perf_counter()
@@ -271,7 +315,7 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
     assert not external, external
     return {"first_s": first, "second_s": second, "bytes": sum(s for _, s in served), "requests": len(served),
             "results": results, "page_load_bytes": sum(s for _, s in page_load),
-            "warm_up_bytes": sum(s for _, s in warm_up)}
+            "warm_up_bytes": sum(s for _, s in warm_up), "timeline": timeline}
 
 
 def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
