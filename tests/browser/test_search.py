@@ -143,7 +143,8 @@ def test_an_index_in_parts_finds_the_same_pages_as_one_index(page, guard, base_u
     page.goto(parts_url + start)
     guard.requests.clear()
     parts = search(page, query)
-    assert sorted(parts) == sorted(whole) and parts[0] == whole[0], (parts, whole)
+    # Each part weighs words by its own pages, so with 8 pages a part the order may shift a little.
+    assert sorted(parts) == sorted(whole) and whole[0] in parts[:3], (parts, whole)
     lang = start.rstrip("/")
     bundles = {urlparse(url).path.split("/")[2] for url in guard.requests if "/pagefind/" in url}
     assert {f"{lang}-2", f"{lang}-3"} <= bundles, bundles  # the other parts were searched, not just the first
