@@ -14,6 +14,7 @@ from mkdocs.structure.files import File
 from generator.inputs import INPUTS
 from generator.mkdocs_config import attach, attached
 from generator.problems import InputError
+from generator import search
 from generator.site import Build
 
 
@@ -36,6 +37,7 @@ def on_config(config):
         raise PluginError("the knowledge base has problems:\n" + error.problems.report()) from None
     config.nav = built.nav
     config.extra["kb_search_labels"] = built.search_labels  # read by site_overrides/partials/search.html
+    config.extra["kb_search_pages_per_index"] = search.PAGES_PER_INDEX  # so is this: the index parts to merge
     return config
 
 

@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/bench_build.py                     # the real site, +100 and +1,000 rules
     nice .venv/bin/python scripts/bench_build.py --rules 100    # one synthetic size only
+    nice .venv/bin/python scripts/bench_build.py --skip-real --rules 100 --rules 1000 --no-edits  # build vs stock
     .venv/bin/python scripts/bench_build.py --rules 0 --search  # the real site, with search first queries
 
 Sites: the real one (this repository's inputs), and copies with N synthetic rules per language made
@@ -10,8 +11,9 @@ by scripts/bench_search.py's generator (complete catalogs, ~1,200 words per rule
 For each site:
 - build: `python -m generator --root REPO site --out OUT` in a child process; wall time, and the peak
   resident memory of the largest process of the build (getrusage of the children: the Python build
-  or Pagefind's indexer, whichever is larger), measured in a fresh wrapper process per build;
-- per page: build time divided by the pages of one language (every language has the same pages);
+  or Pagefind's indexer, whichever is larger), measured in a fresh wrapper process per build, and
+  the CPU seconds (user + system) of all its processes, steadier than wall time on a shared machine;
+- per page: build time (and CPU time) divided by the pages of one language (every language has the same pages);
 - edit-to-visible: `python -m generator serve` running; a rule's title is changed on disk and the
   served page is fetched until it shows the new title; median of three edits, with the CPU seconds
   the server spent meanwhile (all its threads, from /proc); `--only edit` measures nothing else;
@@ -47,25 +49,27 @@ sys.path.insert(0, str(ROOT / "scripts"))
 PEAK = """import resource, subprocess, sys, time
 start = time.perf_counter()
 code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
-print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)
-"""  # a fresh process per run, so RUSAGE_CHILDREN holds only that run's largest process
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(time.perf_counter() - start, usage.ru_maxrss, code, usage.ru_utime + usage.ru_stime)
+"""  # a fresh process per run, so RUSAGE_CHILDREN holds only that run's processes (maxrss: the largest)
 EDITS = 3
 SERVE_TIMEOUT = 600  # seconds to wait for the first build under serve at 1,000 rules
 
 
-def timed(command: list[str]) -> tuple[float, float]:
-    """(wall seconds, peak MiB of the largest process) of one command."""
+def timed(command: list[str]) -> tuple[float, float, float]:
+    """(wall seconds, peak MiB of the largest process, CPU seconds of all its processes) of one command."""
     result = subprocess.run([sys.executable, "-c", PEAK, *command], capture_output=True, text=True, check=True)
-    seconds, kib, code = result.stdout.split()
+    seconds, kib, code, cpu = result.stdout.split()
     if code != "0":
         raise RuntimeError(f"{command} failed with {code}")
-    return float(seconds), int(kib) / 1024
+    return float(seconds), int(kib) / 1024, float(cpu)
 
 
 def build(repo: Path, out: Path) -> dict:
-    seconds, mib = timed([sys.executable, "-m", "generator", "--root", str(repo), "site", "--out", str(out)])
+    seconds, mib, cpu = timed([sys.executable, "-m", "generator", "--root", str(repo), "site", "--out", str(out)])
     pages = sum(1 for _ in (out / "en").rglob("index.html"))
-    return {"build_s": seconds, "peak_mib": mib, "pages": pages, "per_page_ms": seconds / pages * 1000 / 2}
+    return {"build_s": seconds, "peak_mib": mib, "pages": pages, "per_page_ms": seconds / pages * 1000 / 2,
+            "cpu_s": cpu, "per_page_cpu_ms": cpu / pages * 1000 / 2}
 
 
 def _free_port() -> int:
@@ -136,7 +140,7 @@ def stock(repo: Path, work: Path) -> dict:
     from generator.site import language_build, prepare
 
     prepared = prepare(repo)
-    total, peak = 0.0, 0.0
+    total, peak, cpu = 0.0, 0.0, 0.0
     for language in prepared.languages:
         lang = language["code"]
         built = language_build(prepared, lang)
@@ -154,9 +158,9 @@ def stock(repo: Path, work: Path) -> dict:
         config = {"site_name": "stock", "docs_dir": "docs", "site_dir": "site", "theme": dict(theme, language=lang),
                   "markdown_extensions": raw["markdown_extensions"], "nav": built.nav, "plugins": ["search"]}
         (docs.parent / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-        seconds, mib = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(docs.parent / "mkdocs.yml")])
-        total, peak = total + seconds, max(peak, mib)
-    return {"stock_s": total, "stock_peak_mib": peak}
+        seconds, mib, used = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(docs.parent / "mkdocs.yml")])
+        total, peak, cpu = total + seconds, max(peak, mib), cpu + used
+    return {"stock_s": total, "stock_peak_mib": peak, "stock_cpu_s": cpu}
 
 
 def search(out: Path) -> dict:
@@ -186,7 +190,7 @@ def search(out: Path) -> dict:
 
 
 def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, with_stock: bool = True,
-            only_edit: bool = False) -> dict:
+            only_edit: bool = False, with_edits: bool = True) -> dict:
     if only_edit:
         edits, cpu = edit_to_visible(repo, rule)
         print(f"[{label}] edits {edits} server cpu {cpu}", file=sys.stderr, flush=True)
@@ -195,9 +199,10 @@ def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, wi
     print(f"[{label}] building …", file=sys.stderr, flush=True)
     row = {"site": label, **build(repo, work / f"{label}-site")}
     print(f"[{label}] {row}", file=sys.stderr, flush=True)
-    row.update(stock(repo, work) if with_stock else {"stock_s": float("nan"), "stock_peak_mib": float("nan")})
+    row.update(stock(repo, work) if with_stock else {"stock_s": float("nan"), "stock_peak_mib": float("nan"),
+                                                     "stock_cpu_s": float("nan")})
     print(f"[{label}] stock {row['stock_s']:.1f} s", file=sys.stderr, flush=True)
-    edits, cpu = edit_to_visible(repo, rule)
+    edits, cpu = edit_to_visible(repo, rule) if with_edits else ([float("nan")], [float("nan")])
     row.update({"edit_s": statistics.median(edits), "edits": edits, "edit_cpu_s": statistics.median(cpu),
                 "edits_cpu": cpu})
     print(f"[{label}] edits {edits}", file=sys.stderr, flush=True)
@@ -212,6 +217,7 @@ def main(argv=None):
     parser.add_argument("--skip-real", action="store_true")
     parser.add_argument("--search", action="store_true", help="also time the first search query")
     parser.add_argument("--no-stock", action="store_true", help="skip the stock MkDocs build (it does not change)")
+    parser.add_argument("--no-edits", action="store_true", help="skip edit-to-visible under serve")
     parser.add_argument("--keep", help="work in this folder and keep it")
     parser.add_argument("--only", choices=["edit"], help="measure only edit-to-visible under serve")
     parser.add_argument("--synthetic", help="a synthetic repository made before (with --keep) to use for --rules")
@@ -231,11 +237,11 @@ def main(argv=None):
         if not args.skip_real:
             shutil.rmtree(work / "real-repo", ignore_errors=True)
             rows.append(measure("real", copy_inputs(ROOT, work / "real-repo"), work, "wap/strider", args.search,
-                                not args.no_stock, args.only == "edit"))
+                                not args.no_stock, args.only == "edit", not args.no_edits))
         for size in (size for size in sizes if size):
             repo = Path(args.synthetic) if args.synthetic else synthetic_repository(work / f"synthetic-{size}-repo", size)
             rows.append(measure(f"+{size}", repo, work, "synth-en/rule-0001", args.search, not args.no_stock,
-                                args.only == "edit"))
+                                args.only == "edit", not args.no_edits))
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -245,12 +251,13 @@ def main(argv=None):
         for row in rows:
             print(f"{row['site']:8} {row['edit_s']:>12.2f}s {row['edit_cpu_s']:>10.2f}s")
         return
-    print(f"\n{'site':8} {'pages/lang':>10} {'build':>8} {'per page':>9} {'peak':>9} {'stock':>8} {'ratio':>6} "
-          f"{'edit→visible':>13}")
+    print(f"\n{'site':8} {'pages/lang':>10} {'build':>8} {'per page':>9} {'CPU':>8} {'per page':>9} {'peak':>9} "
+          f"{'stock':>8} {'CPU':>8} {'ratio':>6} {'CPU ratio':>9} {'edit→visible':>13}")
     for row in rows:
         print(f"{row['site']:8} {row['pages']:>10} {row['build_s']:>7.1f}s {row['per_page_ms']:>7.0f}ms "
-              f"{row['peak_mib']:>6.0f}MiB {row['stock_s']:>7.1f}s {row['build_s'] / row['stock_s']:>6.2f} "
-              f"{row['edit_s']:>12.2f}s")
+              f"{row['cpu_s']:>7.1f}s {row['per_page_cpu_ms']:>7.0f}ms {row['peak_mib']:>6.0f}MiB "
+              f"{row['stock_s']:>7.1f}s {row['stock_cpu_s']:>7.1f}s {row['build_s'] / row['stock_s']:>6.2f} "
+              f"{row['cpu_s'] / row['stock_cpu_s']:>9.2f} {row['edit_s']:>12.2f}s")
 
 
 if __name__ == "__main__":

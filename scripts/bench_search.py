@@ -29,7 +29,6 @@ search costs every page view before any query (pagefind-ui.js and .css).
 from __future__ import annotations
 
 import argparse
-import functools
 import random
 import re
 import shutil
@@ -39,7 +38,6 @@ import sys
 import tempfile
 import threading
 import time
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,6 +47,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--no-first-run", "--disable-sync"]
 QUERIES = {"en": "scout", "ru": "разведчика"}
+TYPING_MS = 120  # between keys when the query is typed: about 8 keys a second
 WORD = re.compile(r"[^\W\d_]+(?:[-’'][^\W\d_]+)*")
 
 
@@ -173,32 +172,75 @@ def synthetic_repository(into: Path, rules: int, seed: int = 7) -> Path:
 
 # ------------------------------------------------------------------------------ measuring
 class Counter:
+    """What the server sent: (path, bytes), and the same with the second it finished, for a timeline."""
+
     def __init__(self):
         self.lock = threading.Lock()
         self.served: list[tuple[str, int]] = []
+        self.timeline: list[tuple[float, str, int]] = []
 
     def add(self, path: str, size: int):
         with self.lock:
             self.served.append((path, size))
+            self.timeline.append((time.perf_counter(), path, size))
 
     def take(self) -> list[tuple[str, int]]:
         with self.lock:
             served, self.served = self.served, []
         return served
 
+    def take_timeline(self) -> list[tuple[float, str, int]]:
+        with self.lock:
+            timeline, self.timeline = self.timeline, []
+        return timeline
 
-def serve(folder: Path, counter: Counter) -> ThreadingHTTPServer:
-    from generator.serve import QuietHandler
 
-    class Handler(QuietHandler):
-        def copyfile(self, source, outputfile):
-            data = source.read()
-            outputfile.write(data)
-            counter.add(self.path, len(data))
+SERVER = """import functools, sys, threading
+from http.server import ThreadingHTTPServer
+sys.path.insert(0, sys.argv[2])
+from generator.serve import QuietHandler
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+lock = threading.Lock()  # one whole line per file, whichever thread sent it
+
+class Handler(QuietHandler):
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        outputfile.write(data)
+        with lock:
+            sys.stdout.write(f"{len(data)} {self.path}\\n")
+            sys.stdout.flush()
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=sys.argv[1]))
+print(server.server_port, flush=True)
+server.serve_forever()
+"""  # a process of its own: in this one it would wait for the interpreter lock while Playwright polls
+
+
+class Server:
+    """The built site served by its own process; what it sends is reported line by line to a Counter."""
+
+    def __init__(self, folder: Path, counter: Counter):
+        self.process = subprocess.Popen([sys.executable, "-c", SERVER, str(folder), str(ROOT)],
+                                        stdout=subprocess.PIPE, text=True)
+        self.server_port = int(self.process.stdout.readline())
+        self.counter = counter
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            size, path = line.rstrip("\n").split(" ", 1)
+            self.counter.add(path, int(size))
+
+    def shutdown(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def server_close(self):
+        pass
+
+
+def serve(folder: Path, counter: Counter) -> Server:
+    return Server(folder, counter)
 
 
 def index_time(site: Path, runs: int = 3) -> float:
@@ -222,9 +264,15 @@ def index_size(site: Path, lang: str) -> tuple[int, int]:
     return sum(f.stat().st_size for f in files), len(files)
 
 
-def first_query(browser, address: str, lang: str, counter: Counter, idle: bool = False) -> dict:
+def first_query(browser, address: str, lang: str, counter: Counter, idle: bool = False,
+                typing_ms: int | None = None) -> dict:
     """Type the language's query on its home page; with `idle`, only once the page's network is idle
-    (a reader who reads before searching: search.js has loaded Pagefind by then)."""
+    (a reader who reads before searching: search.js has loaded Pagefind by then).
+
+    The query arrives at once (as pasted: one input event, the worst case for the first query's
+    time) unless `typing_ms` is given: then the box is clicked and the query typed key by key, that
+    many ms apart (Pagefind searches each prefix on the way), and the time runs from the last key;
+    the bytes count everything from the first key."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     external = []
@@ -246,8 +294,13 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
         page.wait_for_load_state("networkidle")
         warm_up = [(p, s) for p, s in counter.take() if "/pagefind/" in p]
     box = page.locator(".kb-search input")
+    counter.take_timeline()
+    if typing_ms is not None:
+        box.click()
+        box.press_sequentially(QUERIES[lang], delay=typing_ms)
     start = time.perf_counter()
-    box.fill(QUERIES[lang])
+    if typing_ms is None:
+        box.fill(QUERIES[lang])
     page.wait_for_function("""(query) => {
         const message = document.querySelector('.pagefind-ui__message');
         const items = document.querySelectorAll('.pagefind-ui__results > li');
@@ -255,7 +308,9 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
             && items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
     }""", arg=QUERIES[lang], timeout=60_000)
     first = time.perf_counter() - start
+    time.sleep(0.2)  # the server reports what it sent a moment after sending it
     served = counter.take()
+    timeline = [(round((at - start) * 1000), path, size) for at, path, size in counter.take_timeline()]
     results = page.locator(".pagefind-ui__results > li").count()
     # A second query on the same page, for comparison (index chunks partly loaded already).
     start = time.perf_counter()
@@ -271,7 +326,7 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
     assert not external, external
     return {"first_s": first, "second_s": second, "bytes": sum(s for _, s in served), "requests": len(served),
             "results": results, "page_load_bytes": sum(s for _, s in page_load),
-            "warm_up_bytes": sum(s for _, s in warm_up)}
+            "warm_up_bytes": sum(s for _, s in warm_up), "timeline": timeline}
 
 
 def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
@@ -291,8 +346,10 @@ def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
             size, files = index_size(out, lang)
             query = first_query(browser, address, lang, counter)
             idle = first_query(browser, address, lang, counter, idle=True)
+            typed = first_query(browser, address, lang, counter, idle=True, typing_ms=TYPING_MS)
             query.update({"idle_first_s": idle["first_s"], "idle_bytes": idle["bytes"],
-                          "idle_requests": idle["requests"], "warm_up_bytes": idle["warm_up_bytes"]})
+                          "idle_requests": idle["requests"], "warm_up_bytes": idle["warm_up_bytes"],
+                          "typed_first_s": typed["first_s"], "typed_bytes": typed["bytes"]})
             # The weight of one rule page, which must not grow with the number of rules (the nav lists sections only).
             page_bytes = (out / lang / "t9a" / "scout" / "index.html").stat().st_size
             rows.append({"site": label, "lang": lang, "pages": pages[lang], "build_s": build, "index_s": indexing,
@@ -311,7 +368,7 @@ def _kb(size: int) -> str:
 def print_table(rows: list[dict]):
     header = ["site", "lang", "pages", "scout page", "site build", "pagefind run", "index (files)", "page load",
               "query", "1st query", "bytes (requests)", "results", "2nd query", "idle: warm-up", "1st query",
-              "bytes (requests)"]
+              "bytes (requests)", "typed: after last key", "bytes"]
     lines = [header]
     for row in rows:
         lines.append([row["site"], row["lang"], str(row["pages"]), _kb(row["page_bytes"]), f"{row['build_s']:.1f} s", f"{row['index_s']:.2f} s",
@@ -319,7 +376,8 @@ def print_table(rows: list[dict]):
                       QUERIES[row["lang"]], f"{row['first_s'] * 1000:.0f} ms",
                       f"{_kb(row['bytes'])} ({row['requests']})", str(row["results"]),
                       f"{row['second_s'] * 1000:.0f} ms", _kb(row["warm_up_bytes"]),
-                      f"{row['idle_first_s'] * 1000:.0f} ms", f"{_kb(row['idle_bytes'])} ({row['idle_requests']})"])
+                      f"{row['idle_first_s'] * 1000:.0f} ms", f"{_kb(row['idle_bytes'])} ({row['idle_requests']})",
+                      f"{row['typed_first_s'] * 1000:.0f} ms", _kb(row["typed_bytes"])])
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     for index, line in enumerate(lines):
         print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)))
@@ -329,7 +387,8 @@ def print_table(rows: list[dict]):
           "\npagefind run: wall time of `python -m pagefind` over the whole built site (all languages), median of 3;"
           "\nindex: that language's pf_meta, index chunks, fragments and wasm; page load: pagefind-ui.js + .css,"
           "\nfetched by every page; bytes: response bodies served for the first query, typed as soon as the box"
-          "\nis ready; idle: the same once the page's network is idle (warm-up: what search.js loaded by then).")
+          "\nis ready; idle: the same once the page's network is idle (warm-up: what search.js loaded by then);"
+          f"\ntyped: idle, the query typed key by key {TYPING_MS} ms apart, time from the last key, bytes from the first.")
 
 
 def main(argv=None):

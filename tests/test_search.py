@@ -26,3 +26,44 @@ def test_a_translation_that_drops_a_placeholder_falls_back_to_english(repo):
     path.write_bytes(render_catalog(catalog))
     labels = search_labels(prepare(repo).translations["ru"])
     assert labels["many_results"] == "Results for “[SEARCH_TERM]”: [COUNT]"
+
+
+def _tiny_site(site, lang: str, count: int):
+    """`count` pages in one language, each with a word of its own (word1, word2, …)."""
+    for number in range(1, count + 1):
+        page = site / lang / ("" if number == 1 else f"page-{number:02d}") / "index.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(f'<html lang="{lang}"><body><main data-pagefind-body><h1>Page {number}</h1>'
+                        f"<p>word{number} shared</p></main></body></html>", encoding="utf-8")
+
+
+def test_a_language_with_more_pages_than_one_index_holds_is_indexed_in_parts(tmp_path, monkeypatch):
+    import json
+
+    from generator import search
+
+    monkeypatch.setattr(search, "PAGES_PER_INDEX", 2)
+    _tiny_site(tmp_path, "en", 5)
+    _tiny_site(tmp_path, "ru", 2)
+    search.index_search(tmp_path)
+    bundle = tmp_path / "pagefind"
+    parts = sorted(path.name for path in bundle.iterdir() if path.is_dir() and path.name not in {"index", "fragment"})
+    assert parts == ["en-2", "en-3"], parts  # 5 pages at most 2 a part; the 2 Russian ones fit in one
+    entry = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert sorted(entry["languages"]) == ["en", "ru"]
+    counted = entry["languages"]["en"]["page_count"]
+    for part in parts:
+        part_entry = json.loads((bundle / part / "pagefind-entry.json").read_text(encoding="utf-8"))
+        assert list(part_entry["languages"]) == ["en"]
+        counted += part_entry["languages"]["en"]["page_count"]
+        # A part keeps its index only: the scripts and WebAssembly come from the main bundle.
+        assert not list((bundle / part).glob("*.js")) and not list((bundle / part).glob("wasm.*")), part
+    assert counted == 5
+    assert not list(bundle.rglob(".pages-*")), "the hard-linked copies of the pages are left behind"
+
+
+def test_part_count_rounds_up_and_never_falls_below_one(monkeypatch):
+    from generator import search
+
+    monkeypatch.setattr(search, "PAGES_PER_INDEX", 600)
+    assert [search.part_count(pages) for pages in (0, 1, 600, 601, 1200, 1201)] == [1, 1, 1, 2, 2, 3]

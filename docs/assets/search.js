@@ -14,9 +14,14 @@
   var bundle = new URL(root.getAttribute("data-kb-bundle"), document.baseURI).href;
   var siteRoot = new URL("../", bundle).pathname; // Pagefind stores URLs from the site root: /en/t9a/scout/
   var toggle = root.querySelector(".kb-search__toggle");
+  // A language with many pages is indexed in parts (generator/search.py): part 1 in the main
+  // bundle, part n in <bundle>/<lang>-<n>/; Pagefind searches them all and ranks the results together.
+  var parts = parseInt(root.getAttribute("data-kb-parts") || "1", 10) || 1;
+  var lang = root.getAttribute("data-kb-lang") || "";
   var HIGHLIGHT = "highlight";
   var DEBOUNCE_MS = 50; // from the last key to the search (Pagefind's default: 300)
   var IDLE_TIMEOUT_MS = 2000; // load search at the latest this long after the page started, idle or not
+  var EXCERPT_LENGTH = 24; // words around the match in a result
 
   // ------------------------------------------------------------------ result links
   function markedWords(excerpt) {
@@ -105,6 +110,14 @@
     try { return JSON.parse(root.getAttribute("data-kb-labels") || "{}"); } catch (error) { return {}; }
   }
 
+  function otherParts() {
+    var bundles = [];
+    for (var number = 2; number <= parts; number++) {
+      bundles.push({ bundlePath: bundle + lang + "-" + number + "/", baseUrl: siteRoot, excerptLength: EXCERPT_LENGTH });
+    }
+    return bundles;
+  }
+
   function start() {
     if (typeof window.PagefindUI !== "function") return; // pagefind-ui.js missing: leave the page as it is
     new window.PagefindUI({
@@ -114,7 +127,8 @@
       showImages: false,
       showSubResults: true,
       resetStyles: false,
-      excerptLength: 24,
+      excerptLength: EXCERPT_LENGTH,
+      mergeIndex: otherParts(),
       pageSize: 10,
       // Short: Pagefind preloads the index chunks for the typed word during the wait anyway.
       debounceTimeoutMs: DEBOUNCE_MS,

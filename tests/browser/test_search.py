@@ -8,6 +8,8 @@ from urllib.parse import parse_qs, unquote, urlparse
 import pytest
 from playwright.sync_api import expect
 
+from .conftest import served_site
+
 RESULT_LINKS = ".pagefind-ui__result-inner > .pagefind-ui__result-title > .pagefind-ui__result-link"
 
 
@@ -122,3 +124,27 @@ def test_search_is_loaded_while_the_page_is_idle_without_taking_the_readers_focu
     assert "pagefind.js" in names() and any(name.startswith("pagefind.en_") for name in names()), names()
     assert page.evaluate("() => !document.querySelector('.kb-search').contains(document.activeElement)")
     assert not page.locator(".kb-search").evaluate("e => e.classList.contains('kb-search--open')")
+
+
+@pytest.fixture(scope="module")
+def parts_url(tmp_path_factory):
+    """The site with every language indexed in three parts (10 pages a part): what 1,000 rules get."""
+    from generator import search as indexing
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(indexing, "PAGES_PER_INDEX", 10)
+        yield from served_site(tmp_path_factory.mktemp("parts-browser"))
+
+
+@pytest.mark.parametrize("start, query", [("en/", "scout"), ("ru/", "разведчика")], ids=["en", "ru"])
+def test_an_index_in_parts_finds_the_same_pages_as_one_index(page, guard, base_url, parts_url, start, query):
+    page.goto(base_url + start)
+    whole = search(page, query)
+    page.goto(parts_url + start)
+    guard.requests.clear()
+    parts = search(page, query)
+    # Each part weighs words by its own pages, so with 8 pages a part the order may shift a little.
+    assert sorted(parts) == sorted(whole) and whole[0] in parts[:3], (parts, whole)
+    lang = start.rstrip("/")
+    bundles = {urlparse(url).path.split("/")[2] for url in guard.requests if "/pagefind/" in url}
+    assert {f"{lang}-2", f"{lang}-3"} <= bundles, bundles  # the other parts were searched, not just the first
