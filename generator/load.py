@@ -101,6 +101,7 @@ class _Loader:
                               f"id is {item.id!r} but the {named_by} is {name!r}",
                               f"make the id equal to the {named_by} name (ids are part of page addresses)")
             return None
+        document.data = None  # the model holds what is needed now; the origin keeps only the file's lines
         return item, Origin(shown, document)
 
     def system(self, name: str) -> Optional[System]:

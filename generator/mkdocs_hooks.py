@@ -42,11 +42,24 @@ def on_config(config):
 
 
 def on_files(files, config):
-    built = _build(config).language(config.theme["language"])
+    build = _build(config)
+    lang = config.theme["language"]
+    built = build.language(lang)
     for page in built.pages:
         files.append(File.generated(config, page.path, content=page.content))
+    if build.mkdocs is not None:  # `make serve` compares the next render with these texts
+        for path, content in built.assets.items():
+            files.append(File.generated(config, path, content=content))
+        return files
+    # MkDocs converts every page before it copies any other file, so the export (tens of MB at a
+    # thousand rules) is put on disk now, not held in memory through the conversion.
+    scratch = build.scratch_folder()
     for path, content in built.assets.items():
-        files.append(File.generated(config, path, content=content))
+        target = Path(scratch, lang, path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(content, encoding="utf-8")
+        files.append(File.generated(config, path, abs_src_path=str(target)))
+    build.release(lang)  # from here MkDocs' files hold the pages
     return files
 
 
@@ -64,6 +77,19 @@ def on_pre_page(page, config, files):
     # The sitemap's dates follow the input (the build's date), not the clock or the process environment.
     page.update_date = _build(config).day
     return page
+
+
+def on_page_content(html, page, config, files):
+    # Each page's Markdown (the file's text and the page's copy) would otherwise stay in memory until
+    # the last page is converted; only `make serve` converts a page again.
+    if _build(config).mkdocs is None:
+        page.markdown = ""  # not None: MkDocs reads None as "not read yet" and would lose the title
+        page.file.content_string = ""
+    return html
+
+
+def on_post_build(config):
+    _build(config).remove_scratch()
 
 
 def on_serve(server, config, builder):

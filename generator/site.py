@@ -12,6 +12,7 @@ import errno
 import os
 import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -106,6 +107,7 @@ class Build:
         self._languages: dict[str, LanguageBuild] = {}
         # MkDocs' state per language (config, files, nav, env), kept only by `make serve` to update pages later.
         self.mkdocs: dict[str, dict] | None = {} if keep_mkdocs else None
+        self._scratch: tempfile.TemporaryDirectory | None = None
 
     @property
     def prepared(self) -> Prepared:
@@ -135,8 +137,19 @@ class Build:
             self.mkdocs.setdefault(lang, {}).update(state)
 
     def release(self, lang: str) -> None:
-        """Forget a language's pages once MkDocs has written them, so memory holds one language at a time."""
+        """Forget a language's pages once MkDocs has them, so memory holds one language at a time."""
         self._languages.pop(lang, None)
+
+    def scratch_folder(self) -> str:
+        """A private folder for files MkDocs copies later (the export), removed after the build."""
+        if self._scratch is None:
+            self._scratch = tempfile.TemporaryDirectory(prefix="kb-build-")
+        return self._scratch.name
+
+    def remove_scratch(self) -> None:
+        if self._scratch is not None:
+            self._scratch.cleanup()
+            self._scratch = None
 
 
 def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: int | None = None,
@@ -161,16 +174,34 @@ def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True
         for lang in languages:
             mkdocs_build(mkdocs_config(build, lang, staging / lang))
             build.release(lang)
+            return_freed_memory()
         site_names = {lang: site_name(build.prepared.translations[lang]) for lang in languages}
         write_root_page(staging, build.prepared.languages, site_names, build.prepared.config)
         indexed = index_search(staging) if search else "search index skipped"
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    finally:
+        build.remove_scratch()
     publish(staging, out)
     if not quiet:
         print(indexed)
     return out
+
+
+def return_freed_memory() -> None:
+    """Hand the memory of a written language back to the system (glibc's malloc_trim), where there is one.
+
+    Without it the next language is built on top of the last one's freed but still resident memory,
+    and the build's peak is the sum of two languages, not the larger one.
+    """
+    import gc
+
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (AttributeError, OSError):  # not glibc
+        pass
 
 
 def source_date(root: Path) -> int:

@@ -150,7 +150,7 @@ def counted_build(tmp_path_factory):
     work = tmp_path_factory.mktemp("counted")
     repo = copy_inputs(ROOT, work / "repo")
     rendered, real = [], site_module.language_build
-    site_module.language_build = lambda prepared, lang, *rest: rendered.append(lang) or real(prepared, lang, *rest)
+    site_module.language_build = lambda prepared, lang, *rest, **options: rendered.append(lang) or real(prepared, lang, *rest, **options)
     try:
         out = build_site(repo, work / "site", quiet=True, date=DATE)
     finally:
