@@ -41,15 +41,21 @@ def pytest_configure(config):
     if hasattr(config, "workerinput"):
         return
     import functools
+    import sys
     import threading
     from http.server import ThreadingHTTPServer
 
     from generator.serve import QuietHandler
 
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left before its file was sent
+                super().handle_error(request, client_address)
+
     addresses = {}
     for name in SERVED:
         folder = config._tmp_path_factory.getbasetemp() / name / "site"  # what `shared` builds there
-        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+        server = Server(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         config.add_cleanup(server.server_close)
         config.add_cleanup(server.shutdown)
