@@ -61,11 +61,8 @@ def pytest_configure(config):
         config.add_cleanup(server.shutdown)
         addresses[name] = f"http://127.0.0.1:{server.server_port}/"
     config.stash[SERVED_AT] = addresses
-
-
-def pytest_configure_node(node):
-    """Tell a worker where the controller serves the sites."""
-    node.workerinput["kb_served"] = node.config.stash[SERVED_AT]
+    if config.pluginmanager.hasplugin("xdist"):  # its hooks are unknown without it (`-p no:xdist`)
+        config.pluginmanager.register(XdistHooks(), "kb-xdist-hooks")
 
 
 SERVED_AT = pytest.StashKey[dict]()
@@ -76,27 +73,36 @@ def served_at(config, name: str) -> str:
     return config.workerinput["kb_served"][name] if hasattr(config, "workerinput") else config.stash[SERVED_AT][name]
 
 
-def pytest_xdist_make_scheduler(config, log):
-    """With --dist loadfile (as `make test` runs), a unit is a file, or one browser test; SLOW_FIRST go out first.
+class XdistHooks:
+    """The controller's pytest-xdist hooks: where the sites are served, and the order units go out in."""
 
-    A worker runs a whole unit: module fixtures are made once. Browser tests share session fixtures only
-    (the served sites, one Chromium per worker), so each is a unit of its own and both workers run them.
-    (--dist loadgroup cannot do this here: pytest-xdist 3.8 marks the group on a node id attribute that
-    pytest 9 no longer reads, so its groups are ignored.)
-    """
-    if config.getvalue("dist") != "loadfile":
-        return None
-    from xdist.scheduler import LoadFileScheduling
+    @staticmethod
+    def pytest_configure_node(node):
+        """Tell a worker where the controller serves the sites."""
+        node.workerinput["kb_served"] = node.config.stash[SERVED_AT]
 
-    class SlowFirst(LoadFileScheduling):
-        def __init__(self, config, log=None):
-            super().__init__(config, log)
-            self.workqueue = SlowestFirstQueue()
+    @staticmethod
+    def pytest_xdist_make_scheduler(config, log):
+        """With --dist loadfile (as `make test` runs), a unit is a file or one browser test; SLOW_FIRST go first.
 
-        def _split_scope(self, nodeid: str) -> str:
-            return nodeid if nodeid.startswith("tests/browser/") else super()._split_scope(nodeid)
+        A worker runs a whole unit: module fixtures are made once. Browser tests share session fixtures only
+        (the served sites, one Chromium per worker), so each is a unit of its own and both workers run them.
+        (--dist loadgroup cannot do this here: pytest-xdist 3.8 marks the group on a node id attribute that
+        pytest 9 no longer reads, so its groups are ignored.)
+        """
+        if config.getvalue("dist") != "loadfile":
+            return None
+        from xdist.scheduler import LoadFileScheduling
 
-    return SlowFirst(config, log)
+        class SlowFirst(LoadFileScheduling):
+            def __init__(self, config, log=None):
+                super().__init__(config, log)
+                self.workqueue = SlowestFirstQueue()
+
+            def _split_scope(self, nodeid: str) -> str:
+                return nodeid if nodeid.startswith("tests/browser/") else super()._split_scope(nodeid)
+
+        return SlowFirst(config, log)
 
 
 class SlowestFirstQueue(collections.OrderedDict):
