@@ -28,8 +28,9 @@ PLANTS = {
 # the process that runs pytest, so that every xdist worker opens the same build at the same address.
 SERVED = ("clean", "planted")
 
-# Test files that take seconds each (site builds, a served site, Node, a browser): the scheduler hands them out
-# first, longest first, so that the two workers finish together; the short files fill in at the end.
+# Tests that take seconds each (site builds, a JavaScript engine, Chromium), by file or test: the scheduler hands
+# them out first, in this order (bigger units first within one), so that the two workers finish together; the short
+# files fill in at the end.
 SLOW_FIRST = ("tests/test_serve.py", "tests/test_site.py", "tests/test_hostile_translations.py",
               "tests/browser/test_hostile.py", "tests/browser/test_ask.py::test_every_predicate", "tests/test_to_js.py",
               "tests/test_i18n.py", "tests/browser/")
@@ -85,8 +86,9 @@ class XdistHooks:
     def pytest_xdist_make_scheduler(config, log):
         """With --dist loadfile (as `make test` runs), a unit is a file or one browser test; SLOW_FIRST go first.
 
-        A worker runs a whole unit: module fixtures are made once. Browser tests share session fixtures only
-        (the served sites, one Chromium per worker), so each is a unit of its own and both workers run them.
+        A worker runs a whole unit: module fixtures are made once. Browser tests share session fixtures (the
+        served sites, one Chromium per worker), so each test (all its parameters) is a unit of its own and
+        both workers run them.
         (--dist loadgroup cannot do this here: pytest-xdist 3.8 marks the group on a node id attribute that
         pytest 9 no longer reads, so its groups are ignored.)
         """
@@ -100,7 +102,9 @@ class XdistHooks:
                 self.workqueue = SlowestFirstQueue()
 
             def _split_scope(self, nodeid: str) -> str:
-                return nodeid if nodeid.startswith("tests/browser/") else super()._split_scope(nodeid)
+                if nodeid.startswith("tests/browser/"):
+                    return nodeid.split("[", 1)[0]  # a test with its parameters: they may share a module fixture
+                return super()._split_scope(nodeid)
 
         return SlowFirst(config, log)
 
@@ -111,7 +115,7 @@ class SlowestFirstQueue(collections.OrderedDict):
     def popitem(self, last=True):
         def rank(scope: str) -> tuple:
             slow = [index for index, prefix in enumerate(SLOW_FIRST) if scope.startswith(prefix)]
-            return (slow[0], 0) if slow else (len(SLOW_FIRST), -len(self[scope]))
+            return (slow[0] if slow else len(SLOW_FIRST), -len(self[scope]))
 
         scope = min(self, key=rank)  # ties: the first collected
         return scope, self.pop(scope)

@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.conftest import served_at
+from tests.conftest import copy_for, served_at
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -27,6 +27,32 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--no-first-run", "--disable-sync"]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+
+
+def served_site(work: Path, plant_into=None):
+    """Build a site of its own for a free loopback port (after `plant_into(repo)`, if given) and serve it; yields
+    its address and stops the server afterwards. For a test that needs another build than the run's two."""
+    import functools
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from generator.serve import QuietHandler
+    from generator.site import build_site
+
+    out = work / "site"
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
+    address = f"http://127.0.0.1:{server.server_port}/"
+    repo = copy_for(address, work / "repo")
+    if plant_into is not None:
+        plant_into(repo)
+    build_site(repo, out, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield address
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")
