@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# pytest-xdist workers for `make test`: one per core of the 2-core CI machine (try `make test TEST_WORKERS=3`)
+TEST_WORKERS ?= 2
 
 .PHONY: serve test site check translations system-deps browser-deps gettext-deps lint clean
 
@@ -37,7 +39,7 @@ test: $(STAMP) system-deps lint  ## everything: workflows, pyflakes, rules, exam
 	$(PY) -m pyflakes generator tests scripts
 	$(PY) -m generator check
 	$(PY) -m generator i18n check
-	$(PY) -m pytest -n 2 --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 clean:
 	rm -rf $(VENV) site build site.staging site.old

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import fcntl
 import os
 from pathlib import Path
@@ -23,22 +24,101 @@ PLANTS = {
 }
 
 
-def pytest_xdist_make_scheduler(config, log):
-    """With --dist loadfile (as `make test` runs), the browser tests are one unit, the others one unit per file.
+# The sites the tests read and the browser tests open, each built once per run (see `shared`) and served by
+# the process that runs pytest, so that every xdist worker opens the same build at the same address.
+SERVED = ("clean", "planted")
 
-    A worker runs a whole unit: module fixtures are made once, and one worker builds the served site and
-    starts Chromium for every browser test. (--dist loadgroup cannot do this here: pytest-xdist 3.8 marks
-    the group on a node id attribute that pytest 9 no longer reads, so its groups are ignored.)
-    """
-    if config.getvalue("dist") != "loadfile":
-        return None
-    from xdist.scheduler import LoadFileScheduling
+# Tests that take seconds each (site builds, a JavaScript engine, Chromium), by file or test: the scheduler hands
+# them out first, in this order (bigger units first within one), so that the two workers finish together; the short
+# files fill in at the end.
+SLOW_FIRST = ("tests/test_serve.py", "tests/test_site.py", "tests/test_hostile_translations.py",
+              "tests/browser/test_hostile.py", "tests/browser/test_ask.py::test_every_predicate", "tests/test_to_js.py",
+              "tests/test_i18n.py", "tests/browser/")
 
-    class BrowserAsOneUnit(LoadFileScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            return "tests/browser" if nodeid.startswith("tests/browser/") else super()._split_scope(nodeid)
 
-    return BrowserAsOneUnit(config, log)
+@pytest.hookimpl(trylast=True)  # after the tmpdir plugin made the run's temporary folder factory
+def pytest_configure(config):
+    """The controller (or the only process) serves each of SERVED from the run's temporary folder."""
+    if hasattr(config, "workerinput"):
+        return
+    import functools
+    import sys
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from generator.serve import QuietHandler
+
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left before its file was sent
+                super().handle_error(request, client_address)
+
+    addresses = {}
+    for name in SERVED:
+        folder = config._tmp_path_factory.getbasetemp() / name / "site"  # what `shared` builds there
+        server = Server(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        config.add_cleanup(server.server_close)
+        config.add_cleanup(server.shutdown)
+        addresses[name] = f"http://127.0.0.1:{server.server_port}/"
+    config.stash[SERVED_AT] = addresses
+    if config.pluginmanager.hasplugin("xdist"):  # its hooks are unknown without it (`-p no:xdist`)
+        config.pluginmanager.register(XdistHooks(), "kb-xdist-hooks")
+
+
+SERVED_AT = pytest.StashKey[dict]()
+
+
+def served_at(config, name: str) -> str:
+    """The address the site `name` (one of SERVED) is served at during this run."""
+    return config.workerinput["kb_served"][name] if hasattr(config, "workerinput") else config.stash[SERVED_AT][name]
+
+
+class XdistHooks:
+    """The controller's pytest-xdist hooks: where the sites are served, and the order units go out in."""
+
+    @staticmethod
+    def pytest_configure_node(node):
+        """Tell a worker where the controller serves the sites."""
+        node.workerinput["kb_served"] = node.config.stash[SERVED_AT]
+
+    @staticmethod
+    def pytest_xdist_make_scheduler(config, log):
+        """With --dist loadfile (as `make test` runs), a unit is a file or one browser test; SLOW_FIRST go first.
+
+        A worker runs a whole unit: module fixtures are made once. Browser tests share session fixtures (the
+        served sites, one Chromium per worker), so each test (all its parameters) is a unit of its own and
+        both workers run them.
+        (--dist loadgroup cannot do this here: pytest-xdist 3.8 marks the group on a node id attribute that
+        pytest 9 no longer reads, so its groups are ignored.)
+        """
+        if config.getvalue("dist") != "loadfile":
+            return None
+        from xdist.scheduler import LoadFileScheduling
+
+        class SlowFirst(LoadFileScheduling):
+            def __init__(self, config, log=None):
+                super().__init__(config, log)
+                self.workqueue = SlowestFirstQueue()
+
+            def _split_scope(self, nodeid: str) -> str:
+                if nodeid.startswith("tests/browser/"):
+                    return nodeid.split("[", 1)[0]  # a test with its parameters: they may share a module fixture
+                return super()._split_scope(nodeid)
+
+        return SlowFirst(config, log)
+
+
+class SlowestFirstQueue(collections.OrderedDict):
+    """xdist's queue of units {scope: {node id: done}}; hands out the slowest (by SLOW_FIRST, then size) first."""
+
+    def popitem(self, last=True):
+        def rank(scope: str) -> tuple:
+            slow = [index for index, prefix in enumerate(SLOW_FIRST) if scope.startswith(prefix)]
+            return (slow[0] if slow else len(SLOW_FIRST), -len(self[scope]))
+
+        scope = min(self, key=rank)  # ties: the first collected
+        return scope, self.pop(scope)
 
 
 @pytest.fixture(scope="session")
@@ -87,12 +167,46 @@ def shared(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
     return folder
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory) -> Path:
-    """The site built from the repository (search index included, dated DATE), once per test run."""
+def copy_for(address: str, into: Path) -> Path:
+    """A copy of the repository's inputs with `site_url` naming the address the site is served at.
+
+    A site is built for the address it is published at (mkdocs.yml `site_url`), and Material's
+    language menu depends on it: its script matches the sitemap's <loc> URLs (which carry the
+    port of site_url) against the current address, and sends the reader to the other language's
+    home page when they differ. So the tests build for the port the run serves them on.
+    """
+    import re
+
+    from generator.inputs import copy_inputs
+
+    copy_inputs(ROOT, into)
+    config = (into / "mkdocs.yml").read_text(encoding="utf-8")
+    line = f"site_url: {address}en/"
+    config, found = re.subn(r"(?m)^site_url:.*$", line, config)
+    (into / "mkdocs.yml").write_text(config if found else config + "\n" + line + "\n", encoding="utf-8")
+    return into
+
+
+def _build_clean(address: str, folder: Path):
     from generator.site import build_site
 
-    return shared(tmp_path_factory, "clean", lambda folder: build_site(ROOT, folder / "site", quiet=True, date=DATE)) / "site"
+    build_site(copy_for(address, folder / "repo"), folder / "site", quiet=True, date=DATE)
+
+
+@pytest.fixture(scope="session")
+def clean_build(tmp_path_factory, pytestconfig) -> tuple[Path, Path]:
+    """(repository copy, its site): the repository's inputs served at `served_at(config, "clean")`, built once per
+    run (search index included, dated DATE). Tests only read them."""
+    import functools
+
+    folder = shared(tmp_path_factory, "clean", functools.partial(_build_clean, served_at(pytestconfig, "clean")))
+    return folder / "repo", folder / "site"
+
+
+@pytest.fixture(scope="session")
+def site(clean_build) -> Path:
+    """The site built from the repository (search index included, dated DATE), once per test run."""
+    return clean_build[1]
 
 
 def plant(repo: Path, catalog: str, message: str, text: str):
@@ -107,31 +221,32 @@ def plant(repo: Path, catalog: str, message: str, text: str):
     path.write_bytes(render_catalog(entries))
 
 
-def _plant_and_build(folder: Path):
+def _plant_and_build(address: str, folder: Path):
     import json
 
-    from generator.inputs import copy_inputs
     from generator.site import build_site
 
     from . import hostile
 
-    repo = copy_inputs(ROOT, folder / "repo")
+    repo = copy_for(address, folder / "repo")
     planted = hostile.plant(repo)
     for catalog, message, text in PLANTS.values():
         plant(repo, catalog, message, text)
     (folder / "planted.json").write_text(json.dumps(planted), encoding="utf-8")
-    build_site(repo, folder / "site", quiet=True, date=DATE, search=False)  # no test reads the planted search index
+    build_site(repo, folder / "site", quiet=True, date=DATE)  # with search: the browser tests open its pages
 
 
 @pytest.fixture(scope="session")
-def planted_build(tmp_path_factory) -> tuple[Path, Path, dict[str, str]]:
-    """(repository copy, its site, {marker: where planted}): tests/hostile.py's payloads and PLANTS, built once per run.
+def planted_build(tmp_path_factory, pytestconfig) -> tuple[Path, Path, dict[str, str]]:
+    """(repository copy, its site, {marker: where planted}): tests/hostile.py's payloads and PLANTS, built once per
+    run and served at `served_at(config, "planted")`.
 
     Tests only read the copy and the site: every planted scenario lives in its own message.
     """
+    import functools
     import json
 
-    folder = shared(tmp_path_factory, "planted", _plant_and_build)
+    folder = shared(tmp_path_factory, "planted", functools.partial(_plant_and_build, served_at(pytestconfig, "planted")))
     return folder / "repo", folder / "site", json.loads((folder / "planted.json").read_text(encoding="utf-8"))
 
 

@@ -15,7 +15,7 @@ from generator.render import Renderer
 from generator.site import build_site, prepare
 from generator.value_types import in_words
 
-from .conftest import DATE, ROOT
+from .conftest import DATE, ROOT, copy_for, served_at
 
 
 class _Links(HTMLParser):
@@ -139,16 +139,16 @@ def test_a_missing_translation_falls_back_to_the_source_visibly_marked_and_the_b
     assert "ещё не переведена" in html  # the page-level notice, in Russian
 
 @pytest.fixture(scope="module")
-def counted_build(tmp_path_factory):
+def counted_build(tmp_path_factory, pytestconfig):
     """A repository copy built once with the session's date, counting the languages rendered: (repo, site, counted).
 
-    Built with its search index, so that it is also the second build the byte-identical test compares.
+    Built with its search index from the inputs `site` is built from, so that it is also the second build the
+    byte-identical test compares.
     """
     import generator.site as site_module
-    from generator.inputs import copy_inputs
 
     work = tmp_path_factory.mktemp("counted")
-    repo = copy_inputs(ROOT, work / "repo")
+    repo = copy_for(served_at(pytestconfig, "clean"), work / "repo")
     rendered, real = [], site_module.language_build
     site_module.language_build = lambda prepared, lang, *rest, **options: rendered.append(lang) or real(prepared, lang, *rest, **options)
     try:

@@ -1,8 +1,8 @@
 """Browser tests: the built site served on 127.0.0.1 and driven with Chromium through Playwright.
 
-The site is built once per session into a temporary folder (generator.site.build_site, from a copy
-of the inputs whose site_url names the test server: see _copy_for) and served by a
-ThreadingHTTPServer on a free port. Every page a test opens is guarded: a request to any
+The sites are built once per run (tests/conftest.py: clean_build, planted_build, from a copy of the
+inputs whose site_url names the test server: see copy_for) and served by the process running pytest,
+on a free port each, so every xdist worker opens the same build. Every page a test opens is guarded: a request to any
 host other than 127.0.0.1 is blocked and fails the test (the site must work offline), and so does
 any console error or uncaught exception. Screenshots go to test-artifacts/ (gitignored).
 
@@ -12,19 +12,13 @@ never download a browser, and they fail, not skip, when it is missing.
 
 from __future__ import annotations
 
-import functools
 import os
-import re
-import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
-from generator.serve import QuietHandler
-from generator.inputs import copy_inputs
-from generator.site import build_site
+from tests.conftest import copy_for, served_at
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -35,29 +29,20 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-def _copy_for(address: str, into: Path) -> Path:
-    """The repository's inputs with `site_url` naming the address the tests serve the site at.
-
-    A site is built for the address it is published at (mkdocs.yml `site_url`), and Material's
-    language menu depends on it: its script matches the sitemap's <loc> URLs (which carry the
-    port of site_url) against the current address, and sends the reader to the other language's
-    home page when they differ. So the tests build for the port they serve on.
-    """
-    copy_inputs(ROOT, into)
-    config = (into / "mkdocs.yml").read_text(encoding="utf-8")
-    line = f"site_url: {address}en/"
-    config, found = re.subn(r"(?m)^site_url:.*$", line, config)
-    (into / "mkdocs.yml").write_text(config if found else config + "\n" + line + "\n", encoding="utf-8")
-    return into
-
-
 def served_site(work: Path, plant_into=None):
-    """Build the repository's site for a free loopback port (after `plant_into(repo)`, if given) and serve it;
-    yields its address and stops the server afterwards."""
+    """Build a site of its own for a free loopback port (after `plant_into(repo)`, if given) and serve it; yields
+    its address and stops the server afterwards. For a test that needs another build than the run's two."""
+    import functools
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from generator.serve import QuietHandler
+    from generator.site import build_site
+
     out = work / "site"
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))
     address = f"http://127.0.0.1:{server.server_port}/"
-    repo = _copy_for(address, work / "repo")
+    repo = copy_for(address, work / "repo")
     if plant_into is not None:
         plant_into(repo)
     build_site(repo, out, quiet=True)
@@ -71,9 +56,15 @@ def served_site(work: Path, plant_into=None):
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory):
-    """http://127.0.0.1:<free port>/ serving the site, built into a temporary folder for that address."""
-    yield from served_site(tmp_path_factory.mktemp("browser"))
+def base_url(clean_build, pytestconfig):
+    """http://127.0.0.1:<port>/ serving the repository's site, built for that address (tests/conftest.py)."""
+    return served_at(pytestconfig, "clean")
+
+
+@pytest.fixture(scope="session")
+def hostile_url(planted_build, pytestconfig):
+    """http://127.0.0.1:<port>/ serving the site with a payload in every translation (tests/conftest.py)."""
+    return served_at(pytestconfig, "planted")
 
 
 @pytest.fixture(scope="session")

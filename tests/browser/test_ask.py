@@ -4,13 +4,13 @@ copied worked examples, the geometry board by keyboard and mouse, and accessibil
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+
+from tests.conftest import run_generator
 
 from .test_search import search
 
@@ -287,13 +287,11 @@ def test_copy_as_a_worked_example_gives_a_scenario_that_generator_check_accepts(
     assert "predicate: deploy_ok" in scenario and "expect: false" in scenario and "17.9" in scenario
     path = tmp_path / "question.yaml"
     path.write_text(scenario, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], cwd=ROOT,
-                          capture_output=True, text=True)
+    done = run_generator(ROOT, "check", path)
     assert done.returncode == 0, done.stdout + done.stderr
     # And a wrong answer in the same file is caught: the check is real.
     path.write_text(scenario.replace("expect: false", "expect: true"), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "generator", "check", str(path)], cwd=ROOT,
-                          capture_output=True, text=True)
+    done = run_generator(ROOT, "check", path)
     assert done.returncode != 0
 
 

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tests.hostile import plant
-
-from .conftest import DESKTOP, Guard, _check, _new_page, served_site
+from .conftest import DESKTOP, Guard, _check, _new_page
 
 # The root chooser, the 404 page, and one page of each kind in both languages (rule pages with diagrams,
 # predicates, clarifications, see-also and back-links).
 SAMPLE = ("", "en/404.html", "ru/404.html", "ru/", "ru/wap/dodge/", "ru/t9a/light-infantry/", "ru/a-z/",
           "ru/glossary/", "ru/clarifications/", "ru/status/", "ru/concepts/loose-formation/", "ru/wap/",
           "en/t9a/scout/", "en/")
-
-
-@pytest.fixture(scope="module")
-def hostile_url(tmp_path_factory):
-    """http://127.0.0.1:<port>/ serving the planted site, built for that address."""
-    yield from served_site(tmp_path_factory.mktemp("hostile-browser"), plant)
 
 
 def test_no_planted_payload_opens_a_dialog_on_load_focus_or_hover(browser, hostile_url):
