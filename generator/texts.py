@@ -23,8 +23,7 @@ these records as `pgettext`-shaped messages, so its messages carry the catalogs'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, NamedTuple, Optional
 
 from . import urls
 
@@ -38,9 +37,12 @@ class UnknownText(LookupError):
     """A caller asked for a text its owner does not have: a typo in a template or in code (a bug)."""
 
 
-@dataclass(frozen=True)
-class Translatable:
-    """One source-language text that translators translate."""
+class Translatable(NamedTuple):
+    """One source-language text that translators translate.
+
+    A named tuple rather than a frozen dataclass: a thousand rules have 43,000 texts, listed by
+    validation and again by every i18n command, and a tuple is made several times faster.
+    """
 
     context: str  # msgctxt, stable: "t9a/scout:clause:placement"
     path: tuple  # where the text sits in its owner's YAML (below the owner's origin prefix)

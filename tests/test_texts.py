@@ -123,12 +123,14 @@ def test_pybabel_extract_gives_the_catalogs_contexts_texts_and_lines(kb, tmp_pat
     assert extracted == ours
 
 
-def test_a_knowledge_base_message_reads_its_line_only_when_asked(kb):
+def test_a_knowledge_base_message_reads_its_line_and_comments_only_when_asked(kb):
     from generator.i18n.extract import _message
 
     text = next(text for text in texts.knowledge_base_texts(kb) if text.context == "t9a/scout:clause:declaration")
     message = _message(kb, text)
     assert "locations" not in vars(message)  # i18n check and status never pay for 40,000 line look-ups
+    assert "comments" not in vars(message)
     origin = kb.origins[text.origin]
     assert message.locations == [(origin.path, origin.line(*text.path))]
     assert message.locations[0][1] > 1
+    assert message.comments[0] == text.description and message.comments[2] == f"source language: {text.lang}"

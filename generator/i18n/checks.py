@@ -15,6 +15,7 @@ from .catalog import CatalogError, catalog_path, existing_catalogs, message_labe
 from ..answers import OTHER, pattern_problem
 from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG, check_russian
+from .extract import knowledge_base_messages
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -95,21 +96,25 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
     return issues
 
 
-def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[Problem]:
-    """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`."""
+def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages: list | None = None) -> list[Problem]:
+    """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`.
+
+    `messages` are knowledge_base_messages(kb) if the caller has them already.
+    """
+    messages = knowledge_base_messages(kb) if messages is None else messages
     problems: list[Problem] = []
     for lang in languages:
         terms, glossary_problems = read_glossary(root, lang)
         problems.extend(glossary_problems)
         glossary = Glossary(terms)
-        sources = {message.key: message for messages in wanted_catalogs(kb, lang).values() for message in messages}
+        sources = {message.key: message for listed in wanted_catalogs(kb, lang, messages).values() for message in listed}
         refused = Problems()
         names = existing_catalogs(root, lang, refused)
         problems.extend(refused)
         for name in names:
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
     if TYPOGRAPHY_LANG in languages:
-        problems.extend(check_russian(root, kb))
+        problems.extend(check_russian(root, kb, messages))
     return problems
 
 
