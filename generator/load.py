@@ -23,10 +23,11 @@ from .model import Concept, Glossary, KnowledgeBase, Origin, Rule, System, model
 from .parts import CONCEPTS_DIR, RULES_DIR, SYSTEM_FILE, referenced, referring
 from .problems import Problems
 from .repofiles import repository_files, shown_path
+from .texts import concept_key, term_key  # the owner of the origin-key scheme
 from .yamlfile import read_document
 
 GLOSSARY_FILE = "glossary.yaml"
-ALL_TERMS = "term:*"  # the key marking the whole glossary unloaded
+ALL_TERMS = term_key("*")  # the key marking the whole glossary unloaded
 BULK_GC_THRESHOLD = 100_000  # allocations between young-generation collections while a knowledge base is built
 
 
@@ -177,7 +178,7 @@ class _Loader:
         shown, document = origin.path, origin.document
         self.kb.glossary_lang = glossary.lang
         for index, term in enumerate(glossary.terms):
-            key = f"term:{term.id}"
+            key = term_key(term.id)
             if key in self.kb.origins:
                 self.problems.add(shown, document.line(("terms", index, "id")), key,
                                   f"term id {term.id!r} is defined twice", "give each term its own id")
@@ -188,7 +189,7 @@ class _Loader:
     def concepts(self, wanted: Optional[Collection[str]]):
         for file, path in sorted(self.by_folder.get(CONCEPTS_DIR, {}).items()):
             stem = file[:-len(".yaml")]
-            key = f"concept:{stem}"
+            key = concept_key(stem)
             if not file.endswith(".yaml") or (wanted is not None and key not in wanted):
                 continue
             loaded = self.model(path, key, Concept, stem, "file")
@@ -225,11 +226,11 @@ def _load(root: Path, rules: Optional[Collection[str]]) -> tuple[KnowledgeBase, 
     targets = referenced(loader.kb, wanted)
     loader.systems_and_rules(targets - wanted)
     loader.glossary()
-    loader.concepts({target for target in targets if target.startswith("concept:")})
+    loader.concepts({target for target in targets if target.startswith(concept_key(""))})
     every_rule = {f"{name}/{stem}" for name in loader.by_folder if name != CONCEPTS_DIR for stem in loader.rule_files(name)}
     loader.kb.unloaded.update(every_rule - set(loader.kb.rules))
-    loader.kb.unloaded.update(f"concept:{stem[:-len('.yaml')]}" for stem in loader.by_folder.get(CONCEPTS_DIR, {})
-                              if f"concept:{stem[:-len('.yaml')]}" not in loader.kb.origins)
+    concepts = (concept_key(file[:-len(".yaml")]) for file in loader.by_folder.get(CONCEPTS_DIR, {}))
+    loader.kb.unloaded.update(key for key in concepts if key not in loader.kb.origins)
     return loader.kb, loader.problems
 
 
