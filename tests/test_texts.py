@@ -134,3 +134,19 @@ def test_a_knowledge_base_message_reads_its_line_and_comments_only_when_asked(kb
     assert message.locations == [(origin.path, origin.line(*text.path))]
     assert message.locations[0][1] > 1
     assert message.comments[0] == text.description and message.comments[2] == f"source language: {text.lang}"
+
+
+def test_texts_listed_without_details_have_the_same_contexts_paths_and_sources(kb):
+    for rule in kb.rules.values():
+        full = [(t.context, t.path, t.source, t.markup) for t in texts.rule_texts(rule)]
+        bare = list(texts.rule_texts(rule, details=False))
+        assert [(t.context, t.path, t.source, t.markup) for t in bare] == full
+        assert all(t.url == "" and t.description == "" for t in bare)
+
+
+def test_knowledge_base_messages_are_made_afresh_for_each_call(kb):
+    from generator.i18n.extract import knowledge_base_messages
+
+    first, second = knowledge_base_messages(kb), knowledge_base_messages(kb)
+    assert first is not second  # no memo outlives the call: a command passes its list on
+    assert [m.context for m in first] == [m.context for m in second]
