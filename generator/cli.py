@@ -157,7 +157,9 @@ def _i18n(args) -> int:
     root = _root(args)
     # Status only counts the catalogs' messages, which need rules that load; whether their references and
     # examples hold is for `check` to say (at 1,000 rules validating was a fifth of status's time).
-    kb, problems = load(root) if args.action == "status" else load_and_validate(root)
+    # update and init write every message's line into the catalogs: a file parsed now keeps its map of lines.
+    kb, problems = load(root) if args.action == "status" else \
+        load_and_validate(root, with_lines=args.action in ("update", "init"))
     if problems and args.action != "check":
         print(problems.report(), file=sys.stderr)
         log.error("fix the rule files first: catalogs are made from them")

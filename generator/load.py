@@ -56,8 +56,9 @@ def _compiled(code: str, params: tuple[str, ...]) -> Snippet:
 class _Loader:
     """One pass over rules/: reads files into `kb`, recording what failed in `kb.unloaded`."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, with_lines: bool = False):
         self.root = root
+        self.with_lines = with_lines  # every file's map of lines will be asked for (see parse_yaml_cached)
         self.kb = KnowledgeBase(root=root)
         self.problems = Problems()
         self.by_folder: dict[str, dict[str, Path]] = defaultdict(dict)  # system or concepts -> stem -> file
@@ -74,7 +75,7 @@ class _Loader:
 
     def read(self, path: Path, subject: str):
         shown = shown_path(path, self.root)
-        document = read_document(self.root, path, self.problems, subject)
+        document = read_document(self.root, path, self.problems, subject, self.with_lines)
         if document is None:
             return shown, None
         if not isinstance(document.data, dict):
@@ -200,18 +201,19 @@ class _Loader:
             self.kb.concepts[concept.id] = concept
 
 
-def load(root: Path, rules: Optional[Collection[str]] = None) -> tuple[KnowledgeBase, Problems]:
+def load(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
     """Load systems, rules, glossary and concepts from root/rules; never stops at the first problem.
 
     With `rules` (keys like "wap/dodge"), only those rules (and their systems), the glossary and the
-    rules and concepts they reference are read; every other rule is marked unloaded.
+    rules and concepts they reference are read; every other rule is marked unloaded. `with_lines` is for
+    callers that will ask for the line of every text (`i18n update`): a file parsed now keeps its lines.
     """
     with bulk_allocation():
-        return _load(Path(root).resolve(), rules)
+        return _load(Path(root).resolve(), rules, with_lines)
 
 
-def _load(root: Path, rules: Optional[Collection[str]]) -> tuple[KnowledgeBase, Problems]:
-    loader = _Loader(root)
+def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
+    loader = _Loader(root, with_lines)
     if not (root / RULES_DIR).is_dir():
         loader.problems.add(RULES_DIR, 0, "", "the rules folder is missing", "run from the repository root")
         return loader.kb, loader.problems
@@ -234,11 +236,12 @@ def _load(root: Path, rules: Optional[Collection[str]]) -> tuple[KnowledgeBase, 
     return loader.kb, loader.problems
 
 
-def load_and_validate(root: Path, rules: Optional[Collection[str]] = None) -> tuple[KnowledgeBase, Problems]:
+def load_and_validate(root: Path, rules: Optional[Collection[str]] = None,
+                      with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
     """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out."""
     from .validate import validate
 
-    kb, problems = load(root, rules)
+    kb, problems = load(root, rules, with_lines)
     problems.extend(validate(kb, None if rules is None else set(rules) & set(kb.rules)))
     return kb, problems
 
