@@ -17,6 +17,14 @@ PIECES = ["word", "Уклонение", "a-b", "well-known", "--", "x--y", '"', 
           "a" * 90, "-" * 5, "end.", "¾", ""]
 
 
+WORDS = [piece for piece in PIECES if "-" not in piece and not any(c in piece for c in "\t\n\r\x0b")]
+
+
+def _words(rng: random.Random, longest: int) -> str:
+    """A text with no hyphen, tab or line break: the kind of comment wrapped without textwrap."""
+    return "".join(rng.choice(WORDS) + rng.choice([" ", "  ", "\u00a0", ""]) for _ in range(rng.randrange(longest)))
+
+
 def _text(rng: random.Random, longest: int) -> str:
     return "".join(rng.choice(PIECES) + rng.choice(["", " "]) for _ in range(rng.randrange(longest)))
 
@@ -29,7 +37,8 @@ def _catalog(rng: random.Random) -> Catalog:
         string = tuple(_text(rng, 40) for _ in range(rng.randrange(1, 4))) if plural else _text(rng, 60)
         around_the_width = "w" * rng.randrange(LINE_WIDTH - 4, LINE_WIDTH + 2) + " end"
         comments = [_text(rng, 25) for _ in range(rng.randrange(3))] + [f"page: /ru/wap/dodge/#example-{'x-' * 30}",
-                                                                       around_the_width[-rng.randrange(70, 84):]]
+                                                                       around_the_width[-rng.randrange(70, 84):],
+                                                                       _words(rng, 50), " " + _words(rng, 30)]
         locations = [(rng.choice(["rules/wap/dodge.yaml", "rules/my rules/a b.yaml", "code.py"]),
                       rng.choice([None, 0, 3, 12])) for _ in range(rng.randrange(3))]
         flags = rng.sample(["fuzzy", "python-format", "no-wrap"], rng.randrange(3))

@@ -108,6 +108,7 @@ def _lines_before(lines: list[str], index: int, prefix: str, wanted: dict, marke
 # ---------------------------------------------------------------- the .po text, as Babel writes it
 _WRAPPED_AS_SPACE = re.compile("[\t\n\x0b\x0c\r]")  # what TextWrapper turns into spaces before wrapping
 _ESCAPED = re.compile('[\\\\\t\r\n"]')  # the characters Babel's escape() writes as two
+_SPACES = re.compile(r"(\s+)")
 _LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")  # where str.splitlines breaks
 
 
@@ -131,7 +132,8 @@ def po_text(catalog: Catalog, messages: list[Message]) -> str | None:
         if text and len(text) <= width and text == text.strip() and not _WRAPPED_AS_SPACE.search(text):
             add(f"#{prefix} {text}\n")  # what textwrap makes of a comment that fits on one line
             return
-        for line in comment_wrapper.wrap(text):
+        plain = "-" not in text and "\u2068" not in text and not _WRAPPED_AS_SPACE.search(text)
+        for line in _wrapped(text) if plain else comment_wrapper.wrap(text):
             add(f"#{prefix} {line.strip()}\n")
 
     def message_lines(message: Message, prefix: str = ""):
@@ -183,6 +185,28 @@ def po_text(catalog: Catalog, messages: list[Message]) -> str | None:
     return "".join(out)
 
 
+def _wrapped(text: str) -> list[str]:
+    """What Babel's TextWrapper(width=LINE_WIDTH, break_long_words=False) makes of a comment with no hyphen,
+    no isolate mark and no tab or line break: textwrap's own loop, over words split at whitespace."""
+    chunks = [chunk for chunk in _SPACES.split(text) if chunk]
+    chunks.reverse()
+    lines: list[str] = []
+    while chunks:
+        line, length = [], 0
+        if lines and not chunks[-1].strip():  # a line after the first starts with no space
+            del chunks[-1]
+        while chunks and length + len(chunks[-1]) <= LINE_WIDTH:
+            length += len(chunks[-1])
+            line.append(chunks.pop())
+        if chunks and len(chunks[-1]) > LINE_WIDTH and not line:  # a word longer than a line goes alone
+            line.append(chunks.pop())
+        if line and not line[-1].strip():  # nor ends with one
+            del line[-1]
+        if line:
+            lines.append("".join(line))
+    return lines
+
+
 def _enclosed(filename: str) -> str:
     """A location's file name, between isolate marks if it holds a space or tab (as gettext and Babel write it)."""
     if " " not in filename and "\t" not in filename:
@@ -205,7 +229,8 @@ def _normalize(string: str, prefix: str) -> str:
         if len(escape(line)) + prefix_length <= width:
             lines.append(line)
             continue
-        chunks = WORD_SEP.split(line)
+        # Without a hyphen only WORD_SEP's first branch, a run of whitespace, can match.
+        chunks = WORD_SEP.split(line) if "-" in line else _SPACES.split(line)
         if _ESCAPED.search(line):  # each word's escaped length, found once
             lengths = [len(escape(chunk)) - 2 + prefix_length for chunk in chunks]
         else:  # nothing to escape: a word is as long as it is written
