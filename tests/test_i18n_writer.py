@@ -17,11 +17,11 @@ PIECES = ["word", "Уклонение", "a-b", "well-known", "--", "x--y", '"', 
           "a" * 90, "-" * 5, "end.", "¾", ""]
 
 
-WORDS = [piece for piece in PIECES if "-" not in piece and not any(c in piece for c in "\t\n\r\x0b")]
+WORDS = [piece for piece in PIECES if "--" not in piece and not any(c in piece for c in "\t\n\r\x0b")]
 
 
 def _words(rng: random.Random, longest: int) -> str:
-    """A text with no hyphen, tab or line break: the kind of comment wrapped without textwrap."""
+    """A text with no double hyphen, tab or line break: the kind of comment wrapped without textwrap."""
     return "".join(rng.choice(WORDS) + rng.choice([" ", "  ", "\u00a0", ""]) for _ in range(rng.randrange(longest)))
 
 

@@ -132,7 +132,7 @@ def po_text(catalog: Catalog, messages: list[Message]) -> str | None:
         if text and len(text) <= width and text == text.strip() and not _WRAPPED_AS_SPACE.search(text):
             add(f"#{prefix} {text}\n")  # what textwrap makes of a comment that fits on one line
             return
-        plain = "-" not in text and "\u2068" not in text and not _WRAPPED_AS_SPACE.search(text)
+        plain = "--" not in text and "\u2068" not in text and not _WRAPPED_AS_SPACE.search(text)
         for line in _wrapped(text) if plain else comment_wrapper.wrap(text):
             add(f"#{prefix} {line.strip()}\n")
 
@@ -186,8 +186,9 @@ def po_text(catalog: Catalog, messages: list[Message]) -> str | None:
 
 
 def _wrapped(text: str) -> list[str]:
-    """What Babel's TextWrapper(width=LINE_WIDTH, break_long_words=False) makes of a comment with no hyphen,
-    no isolate mark and no tab or line break: textwrap's own loop, over words split at whitespace."""
+    """What Babel's TextWrapper(width=LINE_WIDTH, break_long_words=False) makes of a comment with no double
+    hyphen, no isolate mark and no tab or line break: textwrap's own loop, over words split at whitespace
+    (Babel's wrapper splits words only there and at dashes of two or more hyphens)."""
     chunks = [chunk for chunk in _SPACES.split(text) if chunk]
     chunks.reverse()
     lines: list[str] = []
