@@ -102,7 +102,8 @@ def _merged(path: Path, lang: str, name: str, before: bytes | None, sources: lis
     known = set() if old is None else ({message_key(m) for m in old if m.id} |
                                        {message_key(m) for m in old.obsolete.values()})
     alone = all(source.key in known for source in sources)
-    prefilled = prefill(catalog, old, memory)
+    # prefill only touches messages new to the old catalog: when there are none it has nothing to do.
+    prefilled = 0 if alone else prefill(catalog, old, memory)
     tally = {key: getattr(counts, key) for key in ("added", "kept", "fuzzied", "obsoleted")}
     return render_catalog(catalog), dict(tally, prefilled=prefilled), alone
 
