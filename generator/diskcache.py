@@ -40,23 +40,33 @@ def cached(kind: str, version: str, data: bytes, compute: Callable[[], object]) 
     if folder is None:
         return compute()
     key = hashlib.sha256(f"{kind}\0{version}\0{sys.version}\0{MARSHAL_VERSION}\0".encode() + data).hexdigest()
-    path = folder / kind / key[:2] / key
+    # Plain strings, not Path objects: a cold run at a thousand rules makes several thousand entries.
+    subfolder = os.path.join(folder, kind, key[:2])
+    path = os.path.join(subfolder, key)
     try:
-        return marshal.loads(path.read_bytes())
+        with open(path, "rb") as handle:
+            return marshal.loads(handle.read())
     except (OSError, EOFError, ValueError, TypeError):
         pass
     value = compute()
     try:
         encoded = marshal.dumps(value, MARSHAL_VERSION)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # Written aside and renamed, so a reader never sees half an entry.
-        handle, temporary = tempfile.mkstemp(dir=path.parent)
-        with os.fdopen(handle, "wb") as out:
-            out.write(encoded)
-        os.replace(temporary, path)
+        _write(subfolder, path, encoded)
     except (OSError, ValueError):  # a read-only home, or a value marshal cannot hold: just don't cache
         pass
     return value
+
+
+def _write(subfolder: str, path: str, encoded: bytes):
+    """Write an entry aside and rename it, so a reader never sees half of one; the folder is made when missing."""
+    try:
+        handle, temporary = tempfile.mkstemp(dir=subfolder)
+    except FileNotFoundError:
+        os.makedirs(subfolder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=subfolder)
+    with os.fdopen(handle, "wb") as out:
+        out.write(encoded)
+    os.replace(temporary, path)
 
 
 def source_version(*files: str, extra: str = "") -> str:

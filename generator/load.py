@@ -23,10 +23,11 @@ from .model import Concept, Glossary, KnowledgeBase, Origin, Rule, System, model
 from .parts import CONCEPTS_DIR, RULES_DIR, SYSTEM_FILE, referenced, referring
 from .problems import Problems
 from .repofiles import repository_files, shown_path
+from .texts import concept_key, term_key  # the owner of the origin-key scheme
 from .yamlfile import read_document
 
 GLOSSARY_FILE = "glossary.yaml"
-ALL_TERMS = "term:*"  # the key marking the whole glossary unloaded
+ALL_TERMS = term_key("*")  # the key marking the whole glossary unloaded
 BULK_GC_THRESHOLD = 100_000  # allocations between young-generation collections while a knowledge base is built
 
 
@@ -55,8 +56,9 @@ def _compiled(code: str, params: tuple[str, ...]) -> Snippet:
 class _Loader:
     """One pass over rules/: reads files into `kb`, recording what failed in `kb.unloaded`."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, with_lines: bool = False):
         self.root = root
+        self.with_lines = with_lines  # every file's map of lines will be asked for (see parse_yaml_cached)
         self.kb = KnowledgeBase(root=root)
         self.problems = Problems()
         self.by_folder: dict[str, dict[str, Path]] = defaultdict(dict)  # system or concepts -> stem -> file
@@ -73,7 +75,7 @@ class _Loader:
 
     def read(self, path: Path, subject: str):
         shown = shown_path(path, self.root)
-        document = read_document(self.root, path, self.problems, subject)
+        document = read_document(self.root, path, self.problems, subject, self.with_lines)
         if document is None:
             return shown, None
         if not isinstance(document.data, dict):
@@ -178,7 +180,7 @@ class _Loader:
         shown, document = origin.path, origin.document
         self.kb.glossary_lang = glossary.lang
         for index, term in enumerate(glossary.terms):
-            key = f"term:{term.id}"
+            key = term_key(term.id)
             if key in self.kb.origins:
                 self.problems.add(shown, document.line(("terms", index, "id")), key,
                                   f"term id {term.id!r} is defined twice", "give each term its own id")
@@ -189,7 +191,7 @@ class _Loader:
     def concepts(self, wanted: Optional[Collection[str]]):
         for file, path in sorted(self.by_folder.get(CONCEPTS_DIR, {}).items()):
             stem = file[:-len(".yaml")]
-            key = f"concept:{stem}"
+            key = concept_key(stem)
             if not file.endswith(".yaml") or (wanted is not None and key not in wanted):
                 continue
             loaded = self.model(path, key, Concept, stem, "file")
@@ -200,18 +202,19 @@ class _Loader:
             self.kb.concepts[concept.id] = concept
 
 
-def load(root: Path, rules: Optional[Collection[str]] = None) -> tuple[KnowledgeBase, Problems]:
+def load(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
     """Load systems, rules, glossary and concepts from root/rules; never stops at the first problem.
 
     With `rules` (keys like "wap/dodge"), only those rules (and their systems), the glossary and the
-    rules and concepts they reference are read; every other rule is marked unloaded.
+    rules and concepts they reference are read; every other rule is marked unloaded. `with_lines` is for
+    callers that will ask for the line of every text (`i18n update`): a file parsed now keeps its lines.
     """
     with bulk_allocation():
-        return _load(Path(root).resolve(), rules)
+        return _load(Path(root).resolve(), rules, with_lines)
 
 
-def _load(root: Path, rules: Optional[Collection[str]]) -> tuple[KnowledgeBase, Problems]:
-    loader = _Loader(root)
+def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
+    loader = _Loader(root, with_lines)
     if not (root / RULES_DIR).is_dir():
         loader.problems.add(RULES_DIR, 0, "", "the rules folder is missing", "run from the repository root")
         return loader.kb, loader.problems
@@ -226,19 +229,20 @@ def _load(root: Path, rules: Optional[Collection[str]]) -> tuple[KnowledgeBase, 
     targets = referenced(loader.kb, wanted)
     loader.systems_and_rules(targets - wanted)
     loader.glossary()
-    loader.concepts({target for target in targets if target.startswith("concept:")})
+    loader.concepts({target for target in targets if target.startswith(concept_key(""))})
     every_rule = {f"{name}/{stem}" for name in loader.by_folder if name != CONCEPTS_DIR for stem in loader.rule_files(name)}
     loader.kb.unloaded.update(every_rule - set(loader.kb.rules))
-    loader.kb.unloaded.update(f"concept:{stem[:-len('.yaml')]}" for stem in loader.by_folder.get(CONCEPTS_DIR, {})
-                              if f"concept:{stem[:-len('.yaml')]}" not in loader.kb.origins)
+    concepts = (concept_key(file[:-len(".yaml")]) for file in loader.by_folder.get(CONCEPTS_DIR, {}))
+    loader.kb.unloaded.update(key for key in concepts if key not in loader.kb.origins)
     return loader.kb, loader.problems
 
 
-def load_and_validate(root: Path, rules: Optional[Collection[str]] = None) -> tuple[KnowledgeBase, Problems]:
+def load_and_validate(root: Path, rules: Optional[Collection[str]] = None,
+                      with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
     """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out."""
     from .validate import validate
 
-    kb, problems = load(root, rules)
+    kb, problems = load(root, rules, with_lines)
     problems.extend(validate(kb, None if rules is None else set(rules) & set(kb.rules)))
     return kb, problems
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .load import ALL_TERMS
 from .markup import references
 from . import answers, value_types
 from .model import KnowledgeBase, Rule
 from .problems import Problems
+from .texts import concept_key, term_key
 from .texts import reference_texts as text_fields  # the translatable fields' owner (load and scripts read it here)
 
 # The value types (their checks and English forms) are owned by generator/value_types.py.
@@ -25,10 +27,10 @@ def reference_problem(kb: KnowledgeBase, target: str):
         return "is not a reference of the form system/rule, system/rule#clause, term:id or concept:id"
     # A target whose file exists but was not loaded (broken, or not asked for) is not reported again.
     if kind == "term":
-        known = reference.item_id in kb.terms or "term:*" in kb.unloaded
+        known = reference.item_id in kb.terms or ALL_TERMS in kb.unloaded
         return None if known else "names a glossary term that does not exist"
     if kind == "concept":
-        known = reference.item_id in kb.concepts or f"concept:{reference.item_id}" in kb.unloaded
+        known = reference.item_id in kb.concepts or concept_key(reference.item_id) in kb.unloaded
         return None if known else "names a concept page that does not exist"
     rule = kb.rules.get(reference.rule_key)
     if rule is None:
@@ -75,22 +77,23 @@ def validate(kb: KnowledgeBase, rules=None, shared: bool | None = None) -> Probl
 
 
 def _validate_term(kb: KnowledgeBase, term, problems: Problems, checked: _References):
-    origin = kb.origins[f"term:{term.id}"]
+    key = term_key(term.id)
+    origin = kb.origins[key]
     for index, system in enumerate(term.systems):
         if system not in kb.systems:
-            problems.add(origin.path, origin.line("systems", index), f"term:{term.id}",
+            problems.add(origin.path, origin.line("systems", index), key,
                          f"systems lists {system!r}, which is not a system",
                          "use one of: " + ", ".join(sorted(kb.systems)))
     for reference in references(term.meaning):
         issue = checked.problem(reference.target)
         if issue:
-            problems.add(origin.path, origin.line("meaning"), f"term:{term.id}",
+            problems.add(origin.path, origin.line("meaning"), key,
                          f"reference {reference.token} {issue}", "fix the target or remove the reference")
 
 
 def _validate_concept(kb: KnowledgeBase, concept, problems: Problems, checked: _References):
-    origin = kb.origins[f"concept:{concept.id}"]
-    subject = f"concept:{concept.id}"
+    subject = concept_key(concept.id)
+    origin = kb.origins[subject]
     add = lambda path, message, hint: problems.add(origin.path, origin.line(*path), subject, message, hint)
     for index, column in enumerate(concept.columns):
         issue = checked.problem(column)

@@ -229,11 +229,25 @@ def _version() -> str:
     return version
 
 
-def parse_yaml_cached(text: str) -> YamlDocument:
-    """parse_yaml, answered from the on-disk cache when these exact characters were parsed by this code before."""
+def parse_yaml_cached(text: str, with_lines: bool = False) -> YamlDocument:
+    """parse_yaml, answered from the on-disk cache when these exact characters were parsed by this code before.
+
+    `with_lines` is for a caller that will ask for the line of every part (`i18n update` names each
+    message's line): when the text has to be parsed, its map of lines is made and kept in the same pass.
+    """
     from .diskcache import cached
 
-    data = cached("yaml", _version(), text.encode("utf-8"), lambda: parse_yaml(text, with_lines=False).data)
+    made: list[YamlDocument] = []
+
+    def parse():
+        made.append(parse_yaml(text, with_lines=with_lines))
+        return made[0].data
+
+    data = cached("yaml", _version(), text.encode("utf-8"), parse)
+    if made and with_lines:
+        lines = made[0].lines
+        cached("yaml-lines", _version(), text.encode("utf-8"), lambda: lines)
+        return YamlDocument(data, lines, text)
     return YamlDocument(data, text=text)
 
 
@@ -252,15 +266,18 @@ def read_yaml(path: Path) -> YamlDocument:
     return parse_yaml_cached(text)
 
 
-def read_document(root: Path, path: Path, problems: Problems, subject: str = "") -> YamlDocument | None:
-    """Read one repository YAML file (inside the checkout, bounded); None with a problem if it cannot be used."""
+def read_document(root: Path, path: Path, problems: Problems, subject: str = "",
+                  with_lines: bool = False) -> YamlDocument | None:
+    """Read one repository YAML file (inside the checkout, bounded); None with a problem if it cannot be used.
+
+    `with_lines`: see parse_yaml_cached."""
     from .repofiles import read_repository_text, shown_path
 
     text = read_repository_text(root, path, problems, subject, limit=MAX_YAML_BYTES)
     if text is None:
         return None
     try:
-        return parse_yaml_cached(text)
+        return parse_yaml_cached(text, with_lines)
     except YamlError as error:
         problems.add(shown_path(path, root), error.line, subject, error.message, error.hint)
         return None

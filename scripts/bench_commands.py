@@ -9,6 +9,8 @@ the way issue 13 measured them; `--inputs words` uses `scripts/bench_search.py`'
 1,200-word rules instead. The catalogs are brought up to date once, so `i18n update` has nothing
 to change. Each command runs in a fresh process (`python -m generator --root COPY …`) with the code
 from `--code` (default: this checkout); the figures are wall time, CPU time and the process's peak RSS.
+With `--empty-cache` every command also runs once with an empty on-disk cache (generator/diskcache.py),
+as on CI or in a fresh clone.
 """
 
 from __future__ import annotations
@@ -100,10 +102,11 @@ def main() -> int:
     parser.add_argument("--code", type=Path, default=ROOT, help="checkout whose generator/ runs the commands")
     parser.add_argument("--repeat", type=int, default=1, help="runs per command (the median is shown)")
     parser.add_argument("--only", choices=["check", "i18n"], help="time only the check or only the i18n commands")
+    parser.add_argument("--empty-cache", action="store_true", help="also run every command with an empty disk cache")
     args = parser.parse_args()
     make = dodge_copies if args.inputs == "dodge" else word_rules
     print(f"code: {args.code}; inputs: {args.inputs}; {os.cpu_count()} cores")
-    print(f"{'rules':>6} {'command':<26} {'seconds':>8} {'CPU s':>7} {'peak MiB':>9} {'exit':>5}")
+    print(f"{'rules':>6} {'command':<36} {'seconds':>8} {'CPU s':>7} {'peak MiB':>9} {'exit':>5}")
     with tempfile.TemporaryDirectory(prefix="bench-commands-") as temporary:
         for count in args.rules:
             root = make(Path(temporary) / f"repo-{count}", count)
@@ -122,7 +125,13 @@ def main() -> int:
                 repeat = 1 if "empty cache" in name else args.repeat
                 runs = sorted(run(args.code, root, arguments, cache) for _ in range(repeat))
                 seconds, cpu, peak, code = runs[len(runs) // 2]
-                print(f"{total:>6} {name:<26} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}", flush=True)
+                print(f"{total:>6} {name:<36} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}", flush=True)
+                if args.empty_cache and "empty cache" not in name and name != "check":
+                    empty = Path(tempfile.mkdtemp(prefix="cache-", dir=temporary))
+                    seconds, cpu, peak, code = run(args.code, root, arguments, empty)
+                    shutil.rmtree(empty, ignore_errors=True)
+                    print(f"{total:>6} {name + ' (empty cache)':<36} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}",
+                          flush=True)
             shutil.rmtree(root, ignore_errors=True)
     return 0
 

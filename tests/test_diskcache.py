@@ -74,3 +74,14 @@ def test_a_refused_yaml_file_is_refused_every_time(cache_home, tmp_path):
     for _ in range(2):
         with pytest.raises(yamlfile.YamlError):
             yamlfile.read_yaml(path)
+
+
+def test_a_file_parsed_for_a_caller_that_wants_lines_is_parsed_once(cache_home, monkeypatch):
+    text = "id: a\nclauses:\n  - id: one\n    text: First.\n"
+    parses = []
+    parse = yamlfile.parse_yaml
+    monkeypatch.setattr(yamlfile, "parse_yaml", lambda *args, **kwargs: parses.append(1) or parse(*args, **kwargs))
+    document = yamlfile.parse_yaml_cached(text, with_lines=True)
+    assert document.line(("clauses", 0, "text")) == 4 and len(parses) == 1  # the lines came from the same pass
+    again = yamlfile.parse_yaml_cached(text)
+    assert again.line(("clauses", 0, "text")) == 4 and len(parses) == 1  # data and lines both from the cache

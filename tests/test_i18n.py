@@ -131,6 +131,20 @@ def test_status_counts_translated_fuzzy_and_missing_per_catalog(repo):
     assert ru["translated"] > 0 and set(ru) == {"translated", "fuzzy", "missing"}
 
 
+def test_status_counts_despite_a_broken_reference_but_refuses_a_rule_that_does_not_load(repo):
+    path = repo / "rules/wap/strider.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "\nsee_also:\n  - " in text
+    path.write_text(text.replace("\nsee_also:\n", "\nsee_also:\n  - wap/no-such-rule\n", 1), encoding="utf-8")
+    assert generator(repo, "check").returncode == 2  # validation is check's to report
+    counted = generator(repo, "i18n", "status")
+    assert counted.returncode == 0, counted.stderr
+    assert "rules/wap/strider:" in counted.stdout
+    path.write_text(text + "no_such_key: 1\n", encoding="utf-8")
+    refused = generator(repo, "i18n", "status")
+    assert refused.returncode == 2 and "no_such_key" in refused.stderr and refused.stdout == ""
+
+
 def test_init_creates_catalogs_for_a_new_language_with_everything_untranslated(repo):
     result = generator(repo, "i18n", "init", "de")
     assert result.returncode == 0, result.stderr

@@ -68,3 +68,19 @@ def test_an_unsafe_plural_forms_header_is_a_problem_and_the_language_default_is_
     assert catalog_plurals("Plural-Forms: nplurals=2; plural=n/0;\n", 7, "ru", problems) == \
         catalog_plurals(None, 0, "ru", [])
     assert problems and problems[0][0] == 7 and "divides by zero" in problems[0][1]
+
+
+def test_escaped_quotes_backslashes_and_indented_or_padded_lines_read_as_babel_reads_them():
+    text = ('msgctxt "a:b"\n'
+            'msgid "say \\"hi\\" \\\\ then \\\\\\"go\\\\\\""\n'
+            '  msgstr "сказать \\"привет\\""   \n'
+            '\t"\\\\"\n'
+            '#,fuzzy\n'
+            'msgctxt "a:c"\n'
+            'msgid "tab\\there"\n'
+            'msgstr ""\n')
+    entries, _all, problems = scan(text, "ru")
+    babel = read_po(io.BytesIO(text.encode()), locale="ru")
+    assert problems == []
+    assert [(e.context, e.id, e.string, e.fuzzy, e.lineno) for e in entries] == \
+        [(m.context, m.id, m.string, m.fuzzy, m.lineno) for m in babel if m.id]

@@ -123,12 +123,30 @@ def test_pybabel_extract_gives_the_catalogs_contexts_texts_and_lines(kb, tmp_pat
     assert extracted == ours
 
 
-def test_a_knowledge_base_message_reads_its_line_only_when_asked(kb):
+def test_a_knowledge_base_message_reads_its_line_and_comments_only_when_asked(kb):
     from generator.i18n.extract import _message
 
     text = next(text for text in texts.knowledge_base_texts(kb) if text.context == "t9a/scout:clause:declaration")
     message = _message(kb, text)
     assert "locations" not in vars(message)  # i18n check and status never pay for 40,000 line look-ups
+    assert "comments" not in vars(message)
     origin = kb.origins[text.origin]
     assert message.locations == [(origin.path, origin.line(*text.path))]
     assert message.locations[0][1] > 1
+    assert message.comments[0] == text.description and message.comments[2] == f"source language: {text.lang}"
+
+
+def test_texts_listed_without_details_have_the_same_contexts_paths_and_sources(kb):
+    for rule in kb.rules.values():
+        full = [(t.context, t.path, t.source, t.markup) for t in texts.rule_texts(rule)]
+        bare = list(texts.rule_texts(rule, details=False))
+        assert [(t.context, t.path, t.source, t.markup) for t in bare] == full
+        assert all(t.url == "" and t.description == "" for t in bare)
+
+
+def test_knowledge_base_messages_are_made_afresh_for_each_call(kb):
+    from generator.i18n.extract import knowledge_base_messages
+
+    first, second = knowledge_base_messages(kb), knowledge_base_messages(kb)
+    assert first is not second  # no memo outlives the call: a command passes its list on
+    assert [m.context for m in first] == [m.context for m in second]

@@ -13,8 +13,9 @@ from ..problems import Problem, Problems, relative
 from .glossary import Glossary, Term, contains, read_glossary, stems, without, word_keys
 from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
 from ..answers import OTHER, pattern_problem
-from .translate import REFERENCE_HINT, placeholder_problem, reference_problems
+from .translate import REFERENCE_HINT, may_refer, placeholder_problem, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG, check_russian
+from .extract import knowledge_base_messages
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -95,21 +96,25 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
     return issues
 
 
-def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str]) -> list[Problem]:
-    """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`."""
+def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages: list | None = None) -> list[Problem]:
+    """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`.
+
+    `messages` are knowledge_base_messages(kb) if the caller has them already.
+    """
+    messages = knowledge_base_messages(kb) if messages is None else messages
     problems: list[Problem] = []
     for lang in languages:
         terms, glossary_problems = read_glossary(root, lang)
         problems.extend(glossary_problems)
         glossary = Glossary(terms)
-        sources = {message.key: message for messages in wanted_catalogs(kb, lang).values() for message in messages}
+        sources = {message.key: message for listed in wanted_catalogs(kb, lang, messages).values() for message in listed}
         refused = Problems()
         names = existing_catalogs(root, lang, refused)
         problems.extend(refused)
         for name in names:
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
     if TYPOGRAPHY_LANG in languages:
-        problems.extend(check_russian(root, kb))
+        problems.extend(check_russian(root, kb, messages))
     return problems
 
 
@@ -128,19 +133,21 @@ def _check_catalog(root: Path, kb: KnowledgeBase, lang: str, name: str, glossary
     issues = iter(message_issues(texts, lang, glossary))
     problems = []
     for message in messages:
-        label = message_label(message)
+        found = []  # (issue, hint) of this message; it is labelled only if it has any
         if name == "ui":
-            problems.extend(Problem(shown, message.lineno, label, issue, "copy each %(name)s from the source "
-                                    "unchanged") for issue in _placeholder_issues(message))
+            found.extend((issue, "copy each %(name)s from the source unchanged")
+                         for issue in _placeholder_issues(message))
         if isinstance(message.id, tuple):
-            problems.extend(Problem(shown, message.lineno, label, issue, hint)
-                            for issue, hint in _plural_issues(message, lang, catalog.num_plurals))
+            found.extend(_plural_issues(message, lang, catalog.num_plurals))
         elif message.string:
-            problems.extend(Problem(shown, message.lineno, label, issue, REFERENCE_HINT)
-                            for issue in reference_problems(kb, message))
-            problems.extend(Problem(shown, message.lineno, label, issue) for issue in next(issues))
-            problems.extend(Problem(shown, message.lineno, label, issue, "keep {value}; write the plural group with "
-                                    "your language's forms") for issue in _answer_pattern_issues(message, lang))
+            if may_refer(message.string):  # most translations hold no [[reference]]
+                found.extend((issue, REFERENCE_HINT) for issue in reference_problems(kb, message))
+            found.extend((issue, "") for issue in next(issues))
+            found.extend((issue, "keep {value}; write the plural group with your language's forms")
+                         for issue in _answer_pattern_issues(message, lang))
+        if found:
+            label = message_label(message)
+            problems.extend(Problem(shown, message.lineno, label, issue, hint) for issue, hint in found)
     return problems
 
 

@@ -47,38 +47,37 @@ def translator_comments(text: Translatable) -> list[str]:
 
 
 class _KnowledgeBaseMessage(SourceMessage):
-    """A rule, system, glossary or concept message whose location is found when first asked for.
+    """A rule, system, glossary or concept message whose location and comments are made when first asked for.
 
     `i18n check` and `i18n status` never ask (but for Russian-source texts), and naming the line of
     each of 40,000 messages at 1,000 rules meant reading every file's map of lines (a second).
     """
 
     def __init__(self, kb: KnowledgeBase, text: Translatable):
-        super().__init__(text.catalog, text.context, text.source, text.lang, translator_comments(text))
-        del self.locations  # the empty list the dataclass set; the cached property below fills it
-        self._origin, self._path = kb.origins[text.origin], text.path
+        # Not the dataclass's __init__: `comments` and `locations` are the cached properties below.
+        self.catalog, self.context, self.msgid, self.source_lang = text.catalog, text.context, text.source, text.lang
+        self._text, self._origin = text, kb.origins[text.origin]
+
+    @cached_property
+    def comments(self) -> list[str]:
+        return translator_comments(self._text)
 
     @cached_property
     def locations(self) -> list[tuple[str, int]]:
-        return [(self._origin.path, self._origin.line(*self._path))]
+        return [(self._origin.path, self._origin.line(*self._text.path))]
 
 
 def _message(kb: KnowledgeBase, text: Translatable) -> SourceMessage:
     return _KnowledgeBaseMessage(kb, text)
 
 
-def rule_messages(kb: KnowledgeBase, rule: Rule) -> list[SourceMessage]:
-    return [_message(kb, text) for text in rule_texts(rule)]
-
-
-_LAST_MESSAGES: list = [None, None]  # (knowledge base, its messages): check and status ask once per language
-
-
 def knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
-    """All rule, system, glossary and concept messages in a stable order (computed once per loaded base)."""
-    if _LAST_MESSAGES[0] is not kb:
-        _LAST_MESSAGES[:] = [kb, [_message(kb, text) for text in knowledge_base_texts(kb)]]
-    return _LAST_MESSAGES[1]
+    """All rule, system, glossary and concept messages in a stable order.
+
+    Made afresh on every call (nothing is kept between calls): a command that needs them more than
+    once (each language of `i18n status`, `check` and `update`) makes them once and passes them on.
+    """
+    return [_message(kb, text) for text in knowledge_base_texts(kb)]
 
 
 def ui_messages() -> list[SourceMessage]:

@@ -12,8 +12,10 @@ from .plurals import catalog_plurals
 
 SYNTAX_HINT = "fix the quoting or the keyword on that line (msgctxt/msgid/msgstr), or restore the file from git"
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]+(.*)")
-_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # one string: no bare quote inside, every backslash escapes
-_MESSAGE_LINE = re.compile(r'(?:(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?[ \t]+)?("(?:[^"\\]|\\.)*")')
+# One string: no bare quote inside, every backslash escapes (written as runs of plain characters between
+# escapes, which a regular expression matches much faster than one alternative per character).
+_QUOTED = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_MESSAGE_LINE = re.compile(r'(?:(msgctxt|msgid_plural|msgid|msgstr)(?:\[(\d+)\])?[ \t]+)?("[^"\\]*(?:\\.[^"\\]*)*")')
 
 
 class CatalogError(Exception):
@@ -93,6 +95,9 @@ def _finish(entry: Entry, num_plurals: int):
         entry.string = "".join(entry.string_parts.get(0, []))
     else:
         entry.string = tuple("".join(entry.string_parts.get(index, [])) for index in range(num_plurals))
+
+
+_READ_COMMENT_MARKERS = (",", "|", "~")  # after "#": flags, a previous msgid, an obsolete message; any other is a comment
 
 
 class _Scanner:
@@ -211,8 +216,21 @@ def scan(text: str, lang: str = "en") -> tuple[CatalogEntries, list[Entry], list
     Returns the catalog's messages, every entry as written (header and obsolete ones included) and the problems.
     """
     scanner = _Scanner()
+    take, apply, message_line = scanner.line, scanner._apply, _MESSAGE_LINE.fullmatch
     for number, raw in enumerate(text.splitlines(), start=1):
-        scanner.line(number, raw)
+        # The two commonest kinds of line go straight through (a thousand catalogs are ~500,000 lines);
+        # take() reads every other line, and these the same way.
+        first = raw[:1]
+        if first == "#":
+            if raw[1:2] not in _READ_COMMENT_MARKERS:  # translator, extracted and location comments
+                continue
+        elif first == "m" or first == '"':
+            match = message_line(raw)  # a whole line that is already stripped: it starts and ends with no space
+            if match:
+                keyword, index, value = match.groups()
+                apply(number, False, keyword, index, value[1:-1] if "\\" not in value else unescape(value))
+                continue
+        take(number, raw)
     entries, problems = scanner.entries, scanner.problems
     header = next((e for e in entries if e.context_parts is None and not "".join(e.id_parts) and not e.obsolete),
                   None)

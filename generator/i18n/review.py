@@ -16,6 +16,7 @@ from ..model import KnowledgeBase
 from .catalog import CatalogError, message_key, read_catalog
 from .checks import check_catalogs
 from .memory import consistency_warnings
+from .extract import knowledge_base_messages
 from .update import wanted_catalogs
 
 BASE_BRANCHES = ("main", "origin/main")  # BASE defaults to the merge base with the first of these that exists
@@ -195,6 +196,7 @@ def review(root: Path, kb: KnowledgeBase, languages: list[str], base: Optional[s
     now = {str(path.relative_to(root)): path.read_bytes() for path in sorted((root / CATALOGS).rglob("*.po"))}
     changes: list[Change] = []
     sources: dict[str, dict] = {}  # per language, the source messages by key, made once
+    messages = knowledge_base_messages(kb)
     for shown in sorted(set(at_base) | set(now)):
         lang = Path(shown).parts[1]
         if lang not in languages or at_base.get(shown) == now.get(shown):
@@ -202,20 +204,20 @@ def review(root: Path, kb: KnowledgeBase, languages: list[str], base: Optional[s
         before = parse_catalog(at_base[shown], lang, f"{commit[:10]}:{shown}") if shown in at_base else None
         after = parse_catalog(now[shown], lang, shown) if shown in now else None
         if lang not in sources:
-            sources[lang] = {message.key: message for messages in wanted_catalogs(kb, lang).values()
-                             for message in messages}
+            sources[lang] = {message.key: message for listed in wanted_catalogs(kb, lang, messages).values()
+                             for message in listed}
         changes.extend(compare_catalogs(lang, shown, before, after, sources[lang]))
-    _attach_checks(root, kb, changes)
+    _attach_checks(root, kb, changes, messages)
     return Review(commit, described, changes)
 
 
-def _attach_checks(root: Path, kb: KnowledgeBase, changes: list[Change]):
+def _attach_checks(root: Path, kb: KnowledgeBase, changes: list[Change], messages: list):
     """The `i18n check` problems and consistency warnings on each changed message's line."""
     languages = sorted({change.lang for change in changes if change.kind != OBSOLETE})
     if not languages:
         return
     found: dict[tuple[str, int], list[str]] = {}
-    for problem in check_catalogs(root, kb, languages):
+    for problem in check_catalogs(root, kb, languages, messages):
         found.setdefault((problem.file, problem.line), []).append(problem.message)
     for warning in consistency_warnings(root, languages):
         found.setdefault((warning.file, warning.line), []).append(f"consistency: {warning.message}")

@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from ..model import KnowledgeBase
-from .extract import knowledge_base_messages, ui_messages
+from .extract import SourceMessage, knowledge_base_messages, ui_messages
 from .translate import FUZZY, MISSING, TRANSLATED, Translations
 
 
-def language_status(kb: KnowledgeBase, tr: Translations) -> dict:
-    """{"total": {...}, "catalogs": {catalog: {"translated": n, "fuzzy": n, "missing": n}}} for one language."""
+def language_status(kb: KnowledgeBase, tr: Translations, messages: list[SourceMessage] | None = None) -> dict:
+    """{"total": {...}, "catalogs": {catalog: {"translated": n, "fuzzy": n, "missing": n}}} for one language.
+
+    `messages` are knowledge_base_messages(kb), made once by a caller that asks for several languages.
+    """
     catalogs: dict[str, dict] = OrderedDict()
-    for message in knowledge_base_messages(kb):
+    for message in knowledge_base_messages(kb) if messages is None else messages:
         if message.source_lang == tr.lang:
             continue
         state = tr.text(message.context, message.msgid, message.source_lang).state

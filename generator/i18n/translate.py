@@ -64,7 +64,7 @@ class Translations:
         for message in catalog:
             if not message.id:
                 continue
-            if kb is not None and _may_refer(message.string):  # the cheap pass: most translations have no [[
+            if kb is not None and may_refer(message.string):  # the cheap pass: most translations have no [[
                 for issue in reference_problems(kb, message, checked):
                     problems.add(relative(path, self.root), message.lineno, message_label(message), issue,
                                  REFERENCE_HINT)
@@ -99,7 +99,7 @@ class Translations:
             if name in skip:
                 continue
             for message in messages:
-                if _may_refer(message.string) and any(
+                if may_refer(message.string) and any(
                         target in form for target in targets for form in _forms(message.string) if form):
                     for issue in reference_problems(kb, message, checked):
                         problems.add(relative(catalog_path(self.root, self.lang, name), self.root), message.lineno,
@@ -150,7 +150,7 @@ def _forms(string) -> tuple:
     return string if isinstance(string, tuple) else (string,)
 
 
-def _may_refer(string) -> bool:
+def may_refer(string) -> bool:
     """False if no form of a translation holds "[[", so it can hold no reference."""
     if isinstance(string, tuple):
         return any(form and "[[" in form for form in string)

@@ -111,11 +111,14 @@ def _around(text: str, match: re.Match) -> str:
     return text[max(0, match.start() - AROUND):match.end() + AROUND].replace(NBSP, "⍽").replace("\n", " ")
 
 
-def check_russian(root: Path, kb: KnowledgeBase) -> list[Problem]:
-    """Typography problems in every Russian catalog string and in every Russian-source text of the rules."""
+def check_russian(root: Path, kb: KnowledgeBase, messages: list | None = None) -> list[Problem]:
+    """Typography problems in every Russian catalog string and in every Russian-source text of the rules.
+
+    `messages` are knowledge_base_messages(kb) if the caller has them already.
+    """
     forbidden = read_forbidden(root)
     problems = []
-    for message in knowledge_base_messages(kb):
+    for message in knowledge_base_messages(kb) if messages is None else messages:
         if message.source_lang != LANG or not message.locations:
             continue
         path, line = message.locations[0]

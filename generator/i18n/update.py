@@ -16,10 +16,14 @@ from .extract import SourceMessage, knowledge_base_messages, ui_messages
 from .memory import LazyMemory, prefill
 
 
-def wanted_catalogs(kb: KnowledgeBase, lang: str) -> "OrderedDict[str, list[SourceMessage]]":
-    """The catalogs a language needs: every message whose source is in another language, grouped by file."""
+def wanted_catalogs(kb: KnowledgeBase, lang: str,
+                    messages: list[SourceMessage] | None = None) -> "OrderedDict[str, list[SourceMessage]]":
+    """The catalogs a language needs: every message whose source is in another language, grouped by file.
+
+    `messages` are knowledge_base_messages(kb), made once by a caller that asks for several languages.
+    """
     catalogs: OrderedDict[str, list[SourceMessage]] = OrderedDict()
-    for message in knowledge_base_messages(kb):
+    for message in knowledge_base_messages(kb) if messages is None else messages:
         if message.source_lang != lang:
             catalogs.setdefault(message.catalog, []).append(message)
     if lang != "en":
@@ -40,10 +44,11 @@ def _selected(name: str, only: list[str] | None) -> bool:
     return False
 
 
-def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None) -> tuple[dict[Path, bytes], dict, Problems]:
+def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
+                messages: list[SourceMessage] | None = None) -> tuple[dict[Path, bytes], dict, Problems]:
     """Compute new catalog contents without writing: {path: bytes}, a summary, and problems."""
     problems = Problems()
-    wanted = wanted_catalogs(kb, lang)
+    wanted = wanted_catalogs(kb, lang, messages)
     names = list(wanted) + [name for name in existing_catalogs(root, lang, problems) if name not in wanted]
     outputs: dict[Path, bytes] = {}
     summary = {"added": 0, "kept": 0, "fuzzied": 0, "obsoleted": 0, "files": 0, "prefilled": 0}
@@ -97,7 +102,8 @@ def _merged(path: Path, lang: str, name: str, before: bytes | None, sources: lis
     known = set() if old is None else ({message_key(m) for m in old if m.id} |
                                        {message_key(m) for m in old.obsolete.values()})
     alone = all(source.key in known for source in sources)
-    prefilled = prefill(catalog, old, memory)
+    # prefill only touches messages new to the old catalog: when there are none it has nothing to do.
+    prefilled = 0 if alone else prefill(catalog, old, memory)
     tally = {key: getattr(counts, key) for key in ("added", "kept", "fuzzied", "obsoleted")}
     return render_catalog(catalog), dict(tally, prefilled=prefilled), alone
 
