@@ -43,6 +43,29 @@ def snapshot(root: Path) -> dict[str, int]:
     return state
 
 
+def refreshed(before: dict[str, int], root: Path, paths: set[str]) -> dict[str, int]:
+    """`before` with only `paths` (absolute, as file events name them) looked at again: an edit seen by
+    its event need not stat every input (at 1,000 rules, seconds while another thread holds the GIL)."""
+    after = dict(before)
+    for path in paths:
+        try:
+            relative = Path(path).relative_to(root)
+        except ValueError:
+            continue
+        if not relative.parts or not any(relative == Path(name) or Path(name) in relative.parents for name in INPUTS):
+            continue
+        if "__pycache__" in relative.parts:
+            continue
+        try:
+            info = (root / relative).stat()
+        except FileNotFoundError:
+            after.pop(str(relative), None)
+            continue
+        if (root / relative).is_file():
+            after[str(relative)] = (info.st_mtime_ns, info.st_size)
+    return after
+
+
 def changed(before: dict, after: dict) -> set[str]:
     """The input paths (relative to the root) added, removed or modified between two snapshots."""
     return {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}

@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 
-from .inputs import INPUTS, changed, snapshot
+from .inputs import INPUTS, changed, refreshed, snapshot
 from .live import LiveSite
 from .problems import InputError
 
@@ -32,16 +32,24 @@ class Watcher:
         from watchdog.observers import Observer
 
         self.woke = threading.Event()
+        self.paths: set[str] = set()  # files named by the events since the last wait
+        self.whole = False  # an event about a folder: every input is compared again
         inputs = [str(root / name) for name in INPUTS]
-        woke = self.woke
+        watcher = self
 
         class Handler(FileSystemEventHandler):
             def on_any_event(self, event):
-                paths = (event.src_path, getattr(event, "dest_path", "") or "")
+                paths = [str(path) for path in (event.src_path, getattr(event, "dest_path", "") or "") if path]
                 if event.event_type not in ("opened", "closed_no_write") and any(
-                        path == place or path.startswith(place + os.sep) for path in map(str, paths) for place in inputs):
-                    woke.set()
+                        path == place or path.startswith(place + os.sep) for path in paths for place in inputs):
+                    with watcher.lock:
+                        watcher.paths.update(paths)
+                        # A folder made, moved or removed holds files no event names; "modified" only
+                        # comes with the events of the files written in it.
+                        watcher.whole |= event.is_directory and event.event_type != "modified"
+                    watcher.woke.set()
 
+        self.lock = threading.Lock()
         self.observer = Observer()
         handler = Handler()
         self.observer.schedule(handler, str(root), recursive=False)  # mkdocs.yml, and folders made or removed
@@ -51,13 +59,17 @@ class Watcher:
         self.observer.daemon = True
         self.observer.start()
 
-    def wait(self) -> bool:
-        """Wait for an edit (True) or until it is time to compare the inputs anyway (False)."""
+    def wait(self) -> set[str] | None:
+        """Wait for an edit: the files its events named, or None when every input must be compared
+        (a folder changed, or it is time to compare them anyway)."""
         if not self.woke.wait(WATCHED_POLL_SECONDS):
-            return False
+            return None
         time.sleep(SETTLE_SECONDS)
-        self.woke.clear()
-        return True
+        with self.lock:
+            self.woke.clear()
+            paths, whole = self.paths, self.whole
+            self.paths, self.whole = set(), False
+        return None if whole else paths
 
     def stop(self) -> None:
         self.observer.stop()
@@ -113,9 +125,10 @@ def serve(root: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
         while True:
             if watching is None:
                 time.sleep(POLL_SECONDS)
+                now = snapshot(root)
             else:
-                watching.wait()
-            now = snapshot(root)
+                named = watching.wait()
+                now = snapshot(root) if named is None else refreshed(seen, root, named)
             if now != seen:
                 edited, seen = changed(seen, now), now
                 rebuild(site, edited if site.build is not None else None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import socket
 import subprocess
@@ -303,7 +304,41 @@ def test_the_watcher_wakes_on_an_edited_input_and_not_on_the_written_site(repo):
         (repo / "rules-notes.txt").write_text("not an input", encoding="utf-8")
         assert not watching.woke.wait(1.0)
         _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
-        assert watching.wait()
+        assert str(repo / "rules/wap/strider.yaml") in watching.wait()  # the files the save's events named
         assert not watching.woke.is_set()  # the save's events are taken together
     finally:
         watching.stop()
+
+
+def test_an_edit_named_by_its_event_is_found_by_looking_at_that_file_alone(repo):
+    from generator.inputs import changed, refreshed, snapshot
+
+    before = snapshot(repo)
+    _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
+    (repo / "rules/wap/dodge.yaml").unlink()
+    (repo / "rules-notes.txt").write_text("not an input", encoding="utf-8")
+    named = {str(repo / "rules/wap/strider.yaml"), str(repo / "rules/wap/dodge.yaml"), str(repo / "rules-notes.txt"),
+             "/elsewhere/rules/wap/strider.yaml"}
+    after = refreshed(before, repo, named)
+    assert changed(before, after) == {"rules/wap/strider.yaml", "rules/wap/dodge.yaml"}
+    assert after == snapshot(repo)  # what comparing every input finds
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="nice is per thread only on Linux")
+def test_the_search_indexer_runs_at_low_priority_and_leaves_the_server_thread_as_it_was():
+    import threading
+
+    from generator.live import INDEXER_NICENESS, _lower_this_threads_priority
+
+    seen = {}
+
+    def indexer_thread():
+        _lower_this_threads_priority()
+        seen["indexer"] = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    thread = threading.Thread(target=indexer_thread)
+    thread.start()
+    thread.join()
+    assert seen["indexer"] == max(before, INDEXER_NICENESS)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
