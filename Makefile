@@ -9,6 +9,7 @@ TEST_WORKERS ?= 2
 .PHONY: serve test site check translations system-deps browser-deps gettext-deps lint clean
 
 $(STAMP): requirements.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' || { echo "$(PYTHON) is $$($(PYTHON) --version 2>&1); the pinned packages need Python 3.11.5 or newer: make PYTHON=/path/to/python3.11" >&2; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
