@@ -1,11 +1,11 @@
 """`make serve`'s site: the last good build kept in memory, updated page by page after an edit.
 
 Decision (issue 10.5): after an edit of rules' own files (their YAML or per-rule catalogs) only those
-files are read again (`reprepare`): the rest of the knowledge base and of the catalogs stays in
+files are read again (`edits.reprepare`): the rest of the knowledge base and of the catalogs stays in
 memory, and what may depend on the edited rules is validated again (the rules and translations that
 name them, the glossary and concepts). Then the edited rules' own pages are rendered, converted and
 written first, in every language, before `update` returns: that is what the author looks at. The
-other pages that may show the edit follow in a background thread (`Follower`): the rule pages
+other pages that may show the edit follow in a background thread (`background.Follower`): the rule pages
 linked to or from the edited rules, the listing pages that show what changed of them (title and
 summary: every listing; clarifications: the clarifications page; terms used: the glossary; always
 the translation status), and the edited rules' entries of the JSON export (`LanguageExport`). A
@@ -25,119 +25,19 @@ and are applied with the next one, so nothing read incrementally is ever missed.
 from __future__ import annotations
 
 import copy
-import logging
 import os
-import shutil
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
+from .background import Follower, Indexer
+from .edits import edited_rules, linked_rules, listings_to_check, reprepare
 from .export import LanguageExport
-from .load import reload
-from .problems import InputError
 from .render import Links, Page, Renderer
-from .texts import Texts
-from .search import BUNDLE, index_search
-from .site import Build, LanguageBuild, Prepared, language_build, prepare, publish, write_site
+from .site import Build, LanguageBuild, Prepared, language_build, write_site
 
 PAGE_INPUTS = ("rules/", "translations/")  # edits here can be applied page by page
-log = logging.getLogger(__name__)
-
-
-def edited_rules(changed: set[str]) -> set[str] | None:
-    """The keys of the rules whose own files (YAML, per-rule catalogs) are all that changed; None otherwise."""
-    keys = set()
-    for path in changed:
-        parts = PurePosixPath(path).parts
-        if len(parts) == 3 and parts[0] == "rules" and parts[2].endswith(".yaml"):
-            keys.add(f"{parts[1]}/{parts[2].removesuffix('.yaml')}")
-        elif len(parts) == 5 and parts[0] == "translations" and parts[2] == "rules" and parts[4].endswith(".po"):
-            keys.add(f"{parts[3]}/{parts[4].removesuffix('.po')}")
-        else:
-            return None
-    return keys
-
-
-def _rule_catalogs(changed: set[str]) -> dict[str, set[str]]:
-    """Language -> the per-rule catalogs (names like "rules/wap/dodge") among the changed paths."""
-    found: dict[str, set[str]] = {}
-    for path in changed:
-        parts = PurePosixPath(path).parts
-        if parts[0] == "translations":
-            found.setdefault(parts[1], set()).add(str(PurePosixPath(*parts[2:]).with_suffix("")))
-    return found
-
-
-def reprepare(previous: Prepared, changed: set[str]) -> Prepared:
-    """`previous` with only the changed files read again, when they are existing rules' own files; else `prepare`.
-
-    Raises InputError with every problem, like `prepare`.
-    """
-    keys = edited_rules(changed)
-    catalogs = _rule_catalogs(changed)
-    if (keys is None or not keys <= set(previous.kb.rules) or not set(catalogs) <= set(previous.translations)
-            or not all((previous.root / path).is_file() for path in changed)):
-        return prepare(previous.root)
-    kb, problems = reload(previous.kb, keys)
-    checked = kb if not problems else None  # as in `prepare`: references are checked against a clean load
-    translations = {}
-    for lang, old in previous.translations.items():
-        fresh = translations[lang] = old.copy()
-        for name in sorted(catalogs.get(lang, ())):
-            fresh.read(name, problems, checked, {})
-        if checked is not None:
-            fresh.recheck(kb, keys, problems, skip=catalogs.get(lang, ()))
-    if problems:
-        raise InputError(problems)
-    return Prepared(previous.root, kb, previous.languages, translations, previous.config)
-
-
-def linked_rules(links: Links, keys: set[str]) -> set[str]:
-    """`keys` and every rule that links to one of them or that one of them links to (its back-links list)."""
-    found = set(keys)
-    for key, sources in links.rule_backlinks.items():
-        if key in keys:
-            found |= sources
-        if sources & keys:
-            found.add(key)
-    return found
-
-
-def _listed(kb, tr, links: Links, key: str) -> tuple:
-    """What pages other than its own show of rule `key` in one language: (title and summary, its
-    clarifications, the glossary terms it uses). Other rule pages show no more than the first."""
-    rule, texts = kb.rules[key], Texts(kb)
-
-    def text(*field):
-        source = texts.get(rule, *field)
-        return tr.text(source.context, source.source, source.lang)
-
-    clarifications = [(c.id, c.status, tuple(c.clauses), text("clarification", c.id, "question"),
-                       text("clarification", c.id, "answer")) for c in rule.clarifications]
-    return (text("title"), text("summary"), rule.lang, rule.system), clarifications, links.terms_of(key)
-
-
-SHOWN_BY = (None, "clarifications.md", "glossary.md")  # per part of `_listed`: the listing page it shows on (None: any)
-
-
-def listings_to_check(before: Prepared, after: Prepared, links: tuple[Links, Links], keys: set[str], lang: str,
-                      listings: set[str]) -> set[str]:
-    """The listing pages (all pages but rule pages) of `lang` that may show what changed in the rules `keys`.
-
-    The translation status page is always among them when there is one: any edit may change its counts.
-    """
-    found = {"status.md"} & listings
-    for key in keys:
-        old = _listed(before.kb, before.translations[lang], links[0], key)
-        new = _listed(after.kb, after.translations[lang], links[1], key)
-        for part, page in enumerate(SHOWN_BY):
-            if old[part] != new[part]:
-                if page is None:
-                    return set(listings)
-                found.add(page)
-    return found
 
 
 @dataclass
@@ -163,90 +63,6 @@ class Served:
 
 def _codes(prepared: Prepared) -> set[str]:
     return {language["code"] for language in prepared.languages}
-
-
-INDEX_QUIET_SECONDS = 1.0  # no new edit for this long before the search index is made again
-INDEXER_NICENESS = 19  # Pagefind (about 17 s of CPU at 1,000 rules) yields the cores to the next edit
-
-
-def _lower_this_threads_priority() -> None:
-    """Lower the scheduling priority of the calling thread alone (Linux: nice is per thread)."""
-    if sys.platform != "linux":  # elsewhere setpriority would lower the whole server
-        return
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), INDEXER_NICENESS)
-    except OSError:
-        pass
-
-
-class Indexer:
-    """Rebuilds the search index of the served site in a background thread, one run at a time."""
-
-    def __init__(self, site: Path):
-        self.site = site
-        self.wanted = threading.Event()
-        self.idle = threading.Event()
-        self.idle.set()
-        threading.Thread(target=self._run, daemon=True, name="search-index").start()
-
-    def request(self) -> None:
-        self.idle.clear()
-        self.wanted.set()
-
-    def _run(self) -> None:
-        _lower_this_threads_priority()  # Pagefind, started from this thread, inherits it
-        while True:
-            self.wanted.wait()
-            self.wanted.clear()
-            while self.wanted.wait(INDEX_QUIET_SECONDS):  # a burst of saves gets one index, after the last
-                self.wanted.clear()
-            fresh = self.site.with_name(self.site.name + ".search")  # beside the site: Pagefind never deletes old chunks
-            try:
-                shutil.rmtree(fresh, ignore_errors=True)
-                index_search(self.site, fresh)
-                publish(fresh, self.site / BUNDLE)
-            except Exception as error:  # the pages are served anyway; only search lags behind
-                log.warning("search index not rebuilt: %s", error)
-            if not self.wanted.is_set():
-                self.idle.set()
-
-
-class Follower:
-    """Brings the pages an edit may have changed beyond the edited rules' own up to date, in a background
-    thread; a newer edit cancels it (its unfinished pages stay stale and go with the newer edit's)."""
-
-    def __init__(self, site: "LiveSite"):
-        self.site = site
-        self.generation = 0  # raised by every edit: a run of an older generation writes nothing more
-        self.wanted: int | None = None
-        self.changed = threading.Condition()
-        self.idle = threading.Event()
-        self.idle.set()
-        threading.Thread(target=self._run, daemon=True, name="live-follower").start()
-
-    def cancel(self) -> None:
-        with self.changed:
-            self.generation += 1
-            self.wanted = None
-
-    def start(self) -> None:
-        with self.changed:
-            self.generation += 1
-            self.wanted = self.generation
-            self.idle.clear()
-            self.changed.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self.changed:
-                while self.wanted is None:
-                    self.idle.set()
-                    self.changed.wait()
-                run, self.wanted = self.wanted, None
-            try:
-                self.site.follow(lambda: self.generation != run)
-            except Exception as error:  # the edited pages are served; the others wait for the next edit
-                log.warning("pages not brought up to date: %s", error)
 
 
 PAGE_RESULTS = ("markdown", "meta", "content", "toc", "_title_from_render", "present_anchor_ids",

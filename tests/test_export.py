@@ -87,7 +87,7 @@ def test_the_export_put_together_from_one_text_per_rule_is_the_dump_of_the_whole
 
 def test_an_export_updated_for_edited_rules_is_the_export_made_afresh(repo):
     from generator.export import LanguageExport
-    from generator.live import reprepare
+    from generator.edits import reprepare
 
     before = prepare(repo)
     path = repo / "rules/wap/strider.yaml"

@@ -132,7 +132,7 @@ def _edit(path: Path, old: str, new: str, count: int = 1):
 
 
 def test_an_edited_rule_and_its_catalog_are_read_again_alone_and_give_what_a_full_load_gives(repo, monkeypatch):
-    from generator.live import reprepare
+    from generator.edits import reprepare
     from generator.site import prepare
 
     previous = prepare(repo)
@@ -156,7 +156,7 @@ def test_an_edited_rule_and_its_catalog_are_read_again_alone_and_give_what_a_ful
 
 def _problems_after_renaming_feigned_flight(repo):
     """(problems of the incremental reload, problems of a full load) once a clause of wap/skirmishers is renamed."""
-    from generator.live import reprepare
+    from generator.edits import reprepare
     from generator.problems import InputError
     from generator.site import prepare
 
@@ -217,7 +217,8 @@ def _inodes(folder: Path) -> dict[str, int]:
     ("may be\n      a list of several.", "may be\n      a list of two or more.", None),
 ], ids=["title", "clarification", "term used", "clause"])
 def test_the_listing_pages_checked_after_an_edit_are_those_that_show_what_changed(repo, old, new, shown):
-    from generator.live import Links, listings_to_check, reprepare
+    from generator.edits import listings_to_check, reprepare
+    from generator.render import Links
     from generator.site import prepare
 
     before = prepare(repo)
@@ -231,7 +232,8 @@ def test_the_listing_pages_checked_after_an_edit_are_those_that_show_what_change
 
 
 def test_links_read_again_for_the_edited_rules_alone_are_the_links_of_the_whole_base(repo):
-    from generator.live import Links, reprepare
+    from generator.edits import reprepare
+    from generator.render import Links
     from generator.site import prepare
 
     before = prepare(repo)
@@ -324,7 +326,7 @@ def test_an_edit_named_by_its_event_is_found_by_looking_at_that_file_alone(repo)
 def test_the_search_indexer_runs_at_low_priority_and_leaves_the_server_thread_as_it_was():
     import threading
 
-    from generator.live import INDEXER_NICENESS, _lower_this_threads_priority
+    from generator.background import INDEXER_NICENESS, _lower_this_threads_priority
 
     seen = {}
 
