@@ -132,12 +132,19 @@ class Export(Shape):
     glossary: list[ExportTerm] = Field(description="Every glossary term, sorted by id.")
 
 
-def _rule_entry(kb: KnowledgeBase, tr: Translations, texts: Texts, rule) -> ExportRule:
-    """The export entry of one rule: it reads nothing but the rule, its system and the language's texts."""
+def _translator(texts: Texts, tr: Translations):
+    """text(owner, *field): a field's text in the language of `tr`, translated where a translation exists."""
 
     def text(owner, *field):
         source = texts.get(owner, *field)
         return tr.text(source.context, source.source, source.lang).value
+
+    return text
+
+
+def _rule_entry(kb: KnowledgeBase, tr: Translations, texts: Texts, rule) -> ExportRule:
+    """The export entry of one rule: it reads nothing but the rule, its system and the language's texts."""
+    text = _translator(texts, tr)
 
     def labels(declared, *field):
         return choice_labels(declared, texts.get(rule, *field).context, tr, rule.lang) or None
@@ -177,10 +184,7 @@ def _rule_entry(kb: KnowledgeBase, tr: Translations, texts: Texts, rule) -> Expo
 
 
 def _glossary(kb: KnowledgeBase, tr: Translations, texts: Texts) -> list[ExportTerm]:
-    def text(owner, *field):
-        source = texts.get(owner, *field)
-        return tr.text(source.context, source.source, source.lang).value
-
+    text = _translator(texts, tr)
     return [ExportTerm(id=t.id, term=text(t, "term"), source_term=t.term, source_lang=kb.term_lang(t),
                        systems=t.systems, meaning=text(t, "meaning"))
             for t in sorted(kb.terms.values(), key=lambda t: t.id)]
