@@ -37,7 +37,6 @@ def on_config(config):
         raise PluginError("the knowledge base has problems:\n" + error.problems.report()) from None
     config.nav = built.nav
     config.extra["kb_search_labels"] = built.search_labels  # read by site_overrides/partials/search.html
-    config.extra["kb_search_pages_per_index"] = search.PAGES_PER_INDEX  # so is this: the index parts to merge
     return config
 
 
@@ -47,6 +46,8 @@ def on_files(files, config):
     built = build.language(lang)
     for page in built.pages:
         files.append(File.generated(config, page.path, content=page.content))
+    # Pagefind indexes one index.html per Markdown page; the search box merges this many parts.
+    config.extra["kb_search_parts"] = search.part_count(len(files.documentation_pages()))
     if build.mkdocs is not None:  # `make serve` compares the next render with these texts
         for path, content in built.assets.items():
             files.append(File.generated(config, path, content=content))
