@@ -43,26 +43,30 @@ def snapshot(root: Path) -> dict[str, int]:
     return state
 
 
+def input_path(root: Path, path: str) -> str | None:
+    """`path` (absolute, as file events name it) relative to `root` if a build reads it, else None."""
+    try:
+        relative = Path(path).relative_to(root)
+    except ValueError:
+        return None
+    if "__pycache__" in relative.parts or not any(
+            relative == Path(name) or Path(name) in relative.parents for name in INPUTS):
+        return None
+    return str(relative)
+
+
 def refreshed(before: dict[str, int], root: Path, paths: set[str]) -> dict[str, int]:
     """`before` with only `paths` (absolute, as file events name them) looked at again: an edit seen by
     its event need not stat every input (at 1,000 rules, seconds while another thread holds the GIL)."""
     after = dict(before)
-    for path in paths:
-        try:
-            relative = Path(path).relative_to(root)
-        except ValueError:
-            continue
-        if not relative.parts or not any(relative == Path(name) or Path(name) in relative.parents for name in INPUTS):
-            continue
-        if "__pycache__" in relative.parts:
-            continue
+    for relative in filter(None, (input_path(root, path) for path in paths)):
         try:
             info = (root / relative).stat()
         except FileNotFoundError:
-            after.pop(str(relative), None)
+            after.pop(relative, None)
             continue
         if (root / relative).is_file():
-            after[str(relative)] = (info.st_mtime_ns, info.st_size)
+            after[relative] = (info.st_mtime_ns, info.st_size)
     return after
 
 

@@ -1,21 +1,22 @@
 """`make serve`: build, serve site/ on 127.0.0.1, and update it whenever an input changes (generator.live).
 
 Decision: the file system tells when an input changed (inotify and the like, through watchdog,
-which MkDocs' own `serve` uses too); the loop then compares snapshots of the inputs, which say what
-changed. Without such events (a file system that has none) it compares snapshots every POLL_SECONDS.
+which MkDocs' own `serve` uses too); the loop then looks again at the files the events named
+(`inputs.refreshed`), or compares snapshots of every input when a folder was made, moved or removed,
+and every WATCHED_POLL_SECONDS in case an event was missed. Without such events (a file system that
+has none) it compares snapshots every POLL_SECONDS.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
-import os
 import sys
 import threading
 import time
 from pathlib import Path
 
-from .inputs import INPUTS, changed, refreshed, snapshot
+from .inputs import INPUTS, changed, input_path, refreshed, snapshot
 from .live import LiveSite
 from .problems import InputError
 
@@ -34,14 +35,13 @@ class Watcher:
         self.woke = threading.Event()
         self.paths: set[str] = set()  # files named by the events since the last wait
         self.whole = False  # an event about a folder: every input is compared again
-        inputs = [str(root / name) for name in INPUTS]
         watcher = self
 
         class Handler(FileSystemEventHandler):
             def on_any_event(self, event):
                 paths = [str(path) for path in (event.src_path, getattr(event, "dest_path", "") or "") if path]
                 if event.event_type not in ("opened", "closed_no_write") and any(
-                        path == place or path.startswith(place + os.sep) for path in paths for place in inputs):
+                        input_path(root, path) for path in paths):
                     with watcher.lock:
                         watcher.paths.update(paths)
                         # A folder made, moved or removed holds files no event names; "modified" only
