@@ -35,6 +35,10 @@ SLOW_FIRST = ("tests/test_serve.py", "tests/test_site.py", "tests/test_hostile_t
               "tests/browser/test_hostile.py", "tests/browser/test_ask.py::test_every_predicate", "tests/test_to_js.py",
               "tests/test_i18n.py", "tests/browser/")
 
+# Files whose tests go out one by one (each with all its parameters), not as a whole file: their tests take seconds
+# each and share no module fixture (the browser tests share session fixtures: the served sites, one Chromium per worker).
+BY_TEST = ("tests/browser/", "tests/test_serve.py")
+
 
 @pytest.hookimpl(trylast=True)  # after the tmpdir plugin made the run's temporary folder factory
 def pytest_configure(config):
@@ -84,11 +88,10 @@ class XdistHooks:
 
     @staticmethod
     def pytest_xdist_make_scheduler(config, log):
-        """With --dist loadfile (as `make test` runs), a unit is a file or one browser test; SLOW_FIRST go first.
+        """With --dist loadfile (as `make test` runs), a unit is a file, or one test of BY_TEST; SLOW_FIRST go first.
 
-        A worker runs a whole unit: module fixtures are made once. Browser tests share session fixtures (the
-        served sites, one Chromium per worker), so each test (all its parameters) is a unit of its own and
-        both workers run them.
+        A worker runs a whole unit: module fixtures are made once. The tests of BY_TEST need no module fixture,
+        so each (all its parameters) is a unit of its own and both workers run them.
         (--dist loadgroup cannot do this here: pytest-xdist 3.8 marks the group on a node id attribute that
         pytest 9 no longer reads, so its groups are ignored.)
         """
@@ -102,7 +105,7 @@ class XdistHooks:
                 self.workqueue = SlowestFirstQueue()
 
             def _split_scope(self, nodeid: str) -> str:
-                if nodeid.startswith("tests/browser/"):
+                if nodeid.startswith(BY_TEST):
                     return nodeid.split("[", 1)[0]  # a test with its parameters: they may share a module fixture
                 return super()._split_scope(nodeid)
 
@@ -185,6 +188,35 @@ def copy_for(address: str, into: Path) -> Path:
     config, found = re.subn(r"(?m)^site_url:.*$", line, config)
     (into / "mkdocs.yml").write_text(config if found else config + "\n" + line + "\n", encoding="utf-8")
     return into
+
+
+def inputs_digest(repo: Path) -> str:
+    """A hash of every file a build of `repo` reads, by path and content: equal for two copies with the same edits."""
+    import hashlib
+
+    from generator.inputs import input_files
+
+    digest = hashlib.sha256()
+    for path in sorted(input_files(repo)):
+        data = path.read_bytes()
+        digest.update(f"{path.relative_to(repo).as_posix()}\0{len(data)}\0".encode() + data)
+    return digest.hexdigest()[:20]
+
+
+@pytest.fixture(scope="session")
+def full_build(tmp_path_factory) -> Callable[[Path], Path]:
+    """full_build(repo): the site a full build of `repo`'s inputs as they are now makes (no search index, the
+    build's own date), built once per run for the same inputs; tests that make the same edit compare with one build.
+    """
+    def built(repo: Path) -> Path:
+        from generator.site import build_site
+
+        def make(folder: Path):
+            build_site(repo, folder / "site", quiet=True, search=False)
+
+        return shared(tmp_path_factory, f"full-{inputs_digest(repo)}", make) / "site"
+
+    return built
 
 
 def _build_clean(address: str, folder: Path):

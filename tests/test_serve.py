@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import socket
 import subprocess
 import sys
@@ -65,23 +64,21 @@ def _files(folder: Path) -> dict[str, bytes]:
             if path.is_file() and "pagefind" not in path.parts}
 
 
-def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full_build_would_make(repo, tmp_path):
+def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full_build_would_make(repo, tmp_path,
+                                                                                                  full_build):
     from generator.live import LiveSite
-    from generator.site import build_site
 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.rebuild()
     before = _files(tmp_path / "site")
-    path = repo / "rules/wap/strider.yaml"
-    path.write_text(re.sub(r"(?m)^title: .*$", "title: Strider Edited", path.read_text(encoding="utf-8"), count=1),
-                    encoding="utf-8")
+    _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")  # as the failed edit's test
     assert live.update({"rules/wap/strider.yaml"}) == 2  # the rule's own pages, English and Russian
     assert live.settle(60), "the pages that show the edit never followed"
     after = _files(tmp_path / "site")
     rewritten = {name for name in after if after[name] != before.get(name)}
     assert {"en/wap/strider/index.html", "ru/wap/strider/index.html", "en/a-z/index.html"} <= rewritten
     assert "en/t9a/scout/index.html" not in rewritten and len(rewritten) < len(after) // 4
-    assert after == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+    assert after == _files(full_build(repo))
 
 
 @pytest.mark.parametrize("edited, whole", [
@@ -185,10 +182,9 @@ def test_a_clause_renamed_in_a_clean_load_is_reported_in_the_translations_that_n
     assert {problem.file for problem in full} == {"translations/ru/rules/wap/immunity.po"}
 
 
-def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_path):
+def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_path, full_build):
     from generator.live import LiveSite
     from generator.problems import InputError
-    from generator.site import build_site
 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.rebuild()
@@ -201,7 +197,7 @@ def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_
     assert "Strider Edited" in (tmp_path / "site/en/wap/strider/index.html").read_text(encoding="utf-8")
     assert live.pending == set()
     assert live.settle(60)
-    assert _files(tmp_path / "site") == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+    assert _files(tmp_path / "site") == _files(full_build(repo))
 
 
 def _inodes(folder: Path) -> dict[str, int]:
@@ -252,9 +248,9 @@ def test_links_read_again_for_the_edited_rules_alone_are_the_links_of_the_whole_
     assert "wap/strider" in whole.term_users["fear"] and "wap/strider" in whole.rule_backlinks["wap/dodge"]
 
 
-def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leaves_every_other_page(repo, tmp_path):
+def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leaves_every_other_page(repo, tmp_path,
+                                                                                                   full_build):
     from generator.live import TEMPORARY, LiveSite
-    from generator.site import build_site
 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.rebuild()
@@ -269,12 +265,11 @@ def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leave
     # The Russian rule page is rewritten too: its clause is now shown as an outdated translation.
     assert rewritten == {"en/wap/strider/index.html", "ru/wap/strider/index.html", "ru/status/index.html"}
     assert not [path for path in (tmp_path / "site").rglob(f"{TEMPORARY}*")]
-    assert _files(tmp_path / "site") == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+    assert _files(tmp_path / "site") == _files(full_build(repo))
 
 
-def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(repo, tmp_path, monkeypatch):
+def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(repo, tmp_path, monkeypatch, full_build):
     from generator.live import LiveSite
-    from generator.site import build_site
 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.rebuild()
@@ -289,7 +284,7 @@ def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(repo, tmp_
     live.update({"rules/wap/dodge.yaml"})
     assert live.settle(60)
     assert live.stale == {"en": set(), "ru": set()} and live.stale_export == {"en": set(), "ru": set()}
-    assert _files(tmp_path / "site") == _files(build_site(repo, tmp_path / "full", quiet=True, search=False))
+    assert _files(tmp_path / "site") == _files(full_build(repo))
 
 
 def test_the_watcher_wakes_on_an_edited_input_and_not_on_the_written_site(repo):
