@@ -15,6 +15,7 @@ from generator.inputs import INPUTS
 from generator.mkdocs_config import attach, attached
 from generator.problems import InputError
 from generator import search
+from generator.render.pages import COMPILED
 from generator.site import Build
 
 
@@ -70,6 +71,7 @@ def on_nav(nav, config, files):
 
 
 def on_env(env, config, files):
+    env.bytecode_cache = COMPILED  # the theme's templates compiled once per process, not once per build and language
     _build(config).keep(config.theme["language"], env=env)  # with on_nav's: what generator.live needs
     return env
 

@@ -26,7 +26,10 @@ class CompiledTemplates(BytecodeCache):
 
     Each Renderer has its own Jinja environment (its gettext is the language's); `make serve` makes
     two per edit, and compiling the templates again took longer than rendering the edited page.
-    Jinja stores the source's checksum with the code and compiles again when a template changed.
+    MkDocs makes a new environment for the theme's templates in every build of every language; the
+    hooks give it this cache too (about 0.4 s of a 2.8 s build again in the same process). A template is
+    found by its name and file path, so the theme's and ours never meet. Jinja stores the source's checksum
+    with the code and compiles again when a template changed.
     """
 
     def __init__(self):
