@@ -16,7 +16,7 @@ from .hostile import FIXED, active_parts
 
 
 @pytest.fixture(scope="module")
-def builds(site, planted_build):
+def builds(planted_build, site):  # in this order: while this worker plants and builds, another may build `site`
     """(clean site, hostile site, {marker: where it was planted}, hostile repository): the session's two builds."""
     repo, hostile, planted = planted_build
     return site, hostile, planted, repo
