@@ -1,4 +1,4 @@
-"""A cache on disk for pure results computed from a file's bytes (parsed YAML), keyed by content and code version.
+"""A cache on disk for pure results computed from bytes (parsed YAML, read catalogs), keyed by content and code version.
 
 Invisible to correctness: the key is a hash of the input bytes together with a version string that
 changes with the code and libraries that compute the value, so an entry is only ever used for
@@ -6,20 +6,77 @@ exactly the bytes and code it was made from; an unreadable or damaged entry is a
 plain data stored with `marshal` (no code is ever loaded). The cache lives in the user's cache
 folder ($XDG_CACHE_HOME or ~/.cache), never in the checkout, so a pull request cannot plant an
 entry, and git never sees it. KB_NO_CACHE=1 turns it off.
+
+Entries are kept in packs, one marshal'd {key: value bytes} per file, in a folder per kind and code
+version: a process reads a kind's packs once, and writes the entries it made as one new pack when it
+ends (or on flush()). A thousand rules made a thousand small files before, and creating them cost
+more than the parsing they saved. Processes never write into each other's packs, so two commands at
+once (pytest's workers, serve beside check) cannot damage one; the writer that finds more than
+MAX_PACKS folds them into one, and a version folder nobody has written for STALE_DAYS goes.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import marshal
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable
 
 CACHE_NAME = "wargame-rules-kb"  # the folder under the user's cache folder
 MARSHAL_VERSION = 4  # marshal's format; part of every key along with Python's own version
+PACK_SUFFIX = ".pack"  # a file of entries; anything else in a version folder is ignored
+MAX_PACKS = 12  # packs a version folder may hold before the next writer folds them into one
+STALE_DAYS = 14  # a version folder untouched this long belongs to code nobody runs any more
+
+
+class _Shelf:
+    """One kind and version's entries in this process: those read from its packs and those made here."""
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        self.read: dict[bytes, bytes] = {}
+        self.made: dict[bytes, bytes] = {}
+        self.packs: list[str] = []
+        for name in _names(folder):
+            try:
+                with open(os.path.join(folder, name), "rb") as handle:
+                    entries = marshal.loads(handle.read())
+            except (OSError, EOFError, ValueError, TypeError):
+                continue  # gone (folded by another process) or damaged: its entries are misses
+            if isinstance(entries, dict):
+                self.read.update((k, v) for k, v in entries.items() if isinstance(k, bytes) and isinstance(v, bytes))
+                self.packs.append(name)
+
+    def get(self, key: bytes) -> bytes | None:
+        return self.made.get(key) or self.read.get(key)
+
+    def write(self):
+        """Write what this process made as a new pack; fold every pack into one when there are too many."""
+        if not self.made:
+            return
+        fold = len(self.packs) >= MAX_PACKS
+        entries = dict(self.read) if fold else {}
+        entries.update(self.made)
+        os.makedirs(self.folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(marshal.dumps(entries, MARSHAL_VERSION))
+        os.replace(temporary, os.path.join(self.folder, f"{os.getpid()}-{time.time_ns()}{PACK_SUFFIX}"))
+        if fold:  # the new pack holds all of them now
+            for name in self.packs:
+                _remove(os.path.join(self.folder, name))
+            self.packs = []
+        self.read.update(self.made)
+        self.made = {}
+        _remove_stale_versions(os.path.dirname(self.folder), keep=self.folder)
+
+
+_SHELVES: dict[str, _Shelf] = {}  # version folder -> its entries in this process
 
 
 def cache_folder() -> Path | None:
@@ -39,34 +96,73 @@ def cached(kind: str, version: str, data: bytes, compute: Callable[[], object]) 
     folder = cache_folder()
     if folder is None:
         return compute()
-    key = hashlib.sha256(f"{kind}\0{version}\0{sys.version}\0{MARSHAL_VERSION}\0".encode() + data).hexdigest()
-    # Plain strings, not Path objects: a cold run at a thousand rules makes several thousand entries.
-    subfolder = os.path.join(folder, kind, key[:2])
-    path = os.path.join(subfolder, key)
-    try:
-        with open(path, "rb") as handle:
-            return marshal.loads(handle.read())
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
+    runtime = hashlib.sha256(f"{version}\0{sys.version}\0{MARSHAL_VERSION}".encode()).hexdigest()[:16]
+    shelf = _shelf(os.path.join(folder, kind, runtime))
+    key = hashlib.sha256(data).digest()
+    encoded = shelf.get(key)
+    if encoded is not None:
+        try:
+            return marshal.loads(encoded)
+        except (EOFError, ValueError, TypeError):
+            pass
     value = compute()
     try:
-        encoded = marshal.dumps(value, MARSHAL_VERSION)
-        _write(subfolder, path, encoded)
-    except (OSError, ValueError):  # a read-only home, or a value marshal cannot hold: just don't cache
+        shelf.made[key] = marshal.dumps(value, MARSHAL_VERSION)
+    except ValueError:  # a value marshal cannot hold: just don't cache it
         pass
     return value
 
 
-def _write(subfolder: str, path: str, encoded: bytes):
-    """Write an entry aside and rename it, so a reader never sees half of one; the folder is made when missing."""
+def _shelf(folder: str) -> _Shelf:
+    shelf = _SHELVES.get(folder)
+    if shelf is None:
+        shelf = _SHELVES[folder] = _Shelf(folder)
+    return shelf
+
+
+def flush():
+    """Write the entries this process made (at exit at the latest), and clear out versions nobody uses."""
+    for shelf in list(_SHELVES.values()):
+        try:
+            shelf.write()
+        except OSError:  # a read-only or full cache folder: the cache just stays as it was
+            pass
+
+
+def forget():
+    """Drop this process's copy of every entry (written first), as if the next call came from a new process."""
+    flush()
+    _SHELVES.clear()
+
+
+atexit.register(flush)
+
+
+def _names(folder: str) -> list[str]:
     try:
-        handle, temporary = tempfile.mkstemp(dir=subfolder)
-    except FileNotFoundError:
-        os.makedirs(subfolder, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=subfolder)
-    with os.fdopen(handle, "wb") as out:
-        out.write(encoded)
-    os.replace(temporary, path)
+        return sorted(name for name in os.listdir(folder) if name.endswith(PACK_SUFFIX))
+    except OSError:
+        return []
+
+
+def _remove(path: str):
+    try:
+        os.remove(path)
+    except OSError:
+        pass  # already folded by another process
+
+
+def _remove_stale_versions(kind_folder: str, keep: str):
+    """Remove the version folders of a kind (other than `keep`) that no process has written to for STALE_DAYS."""
+    cutoff = time.time() - STALE_DAYS * 86400
+    for entry in os.scandir(kind_folder):
+        if entry.path != keep and entry.is_dir() and entry.stat().st_mtime < cutoff:
+            for name in os.listdir(entry.path):
+                _remove(os.path.join(entry.path, name))
+            try:
+                os.rmdir(entry.path)
+            except OSError:
+                pass
 
 
 def source_version(*files: str, extra: str = "") -> str:
