@@ -54,12 +54,11 @@ def _selection(root: Path, items: list[str], problems):
 
 def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
     """Run the worked examples, print failures (and passes if verbose) and the tally; return how many failed."""
-    from .examples import run_case
+    from .examples import run_cases
     from .report_formats import GITHUB, outcome_annotation
 
     passed = failed = 0
-    for case in cases:
-        outcome = run_case(kb, case)
+    for outcome in run_cases(kb, cases):
         if outcome.passed:
             passed += 1
             if verbose:

@@ -96,8 +96,7 @@ def cached(kind: str, version: str, data: bytes, compute: Callable[[], object]) 
     folder = cache_folder()
     if folder is None:
         return compute()
-    runtime = hashlib.sha256(f"{version}\0{sys.version}\0{MARSHAL_VERSION}".encode()).hexdigest()[:16]
-    shelf = _shelf(os.path.join(folder, kind, runtime))
+    shelf = _shelf(_version_folder(folder, kind, version))
     key = hashlib.sha256(data).digest()
     encoded = shelf.get(key)
     if encoded is not None:
@@ -111,6 +110,32 @@ def cached(kind: str, version: str, data: bytes, compute: Callable[[], object]) 
     except ValueError:  # a value marshal cannot hold: just don't cache it
         pass
     return value
+
+
+def stored(kind: str, version: str, data: bytes) -> object | None:
+    """The value kept for these bytes and code version, or None (for a result that is kept only sometimes)."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    encoded = _shelf(_version_folder(folder, kind, version)).get(hashlib.sha256(data).digest())
+    try:
+        return marshal.loads(encoded) if encoded is not None else None
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
+def store(kind: str, version: str, data: bytes, value: object):
+    """Keep `value` for these bytes and code version; ValueError if marshal cannot hold it."""
+    folder = cache_folder()
+    if folder is not None:
+        encoded = marshal.dumps(value, MARSHAL_VERSION)
+        _shelf(_version_folder(folder, kind, version)).made[hashlib.sha256(data).digest()] = encoded
+
+
+def _version_folder(folder: Path, kind: str, version: str) -> str:
+    """The folder of one kind's packs made by one version of the code under one Python."""
+    runtime = hashlib.sha256(f"{version}\0{sys.version}\0{MARSHAL_VERSION}".encode()).hexdigest()[:16]
+    return os.path.join(folder, kind, runtime)
 
 
 def _shelf(folder: str) -> _Shelf:
