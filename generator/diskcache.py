@@ -23,15 +23,19 @@ import marshal
 import os
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence, TypeVar
 
 CACHE_NAME = "wargame-rules-kb"  # the folder under the user's cache folder
 MARSHAL_VERSION = 4  # marshal's format; part of every key along with Python's own version
 PACK_SUFFIX = ".pack"  # a file of entries; anything else in a version folder is ignored
 MAX_PACKS = 12  # packs a version folder may hold before the next writer folds them into one
 STALE_DAYS = 14  # a version folder untouched this long belongs to code nobody runs any more
+PARALLEL_MINIMUM = 100  # fewer items than this are not worth a second process
+
+T = TypeVar("T")
 
 
 class _Shelf:
@@ -136,6 +140,54 @@ def _version_folder(folder: Path, kind: str, version: str) -> str:
     """The folder of one kind's packs made by one version of the code under one Python."""
     runtime = hashlib.sha256(f"{version}\0{sys.version}\0{MARSHAL_VERSION}".encode()).hexdigest()[:16]
     return os.path.join(folder, kind, runtime)
+
+
+def fill_in_parallel(items: Sequence[T], work: Callable[[T], object]):
+    """Call work(item) for every item, on both cores when there are many, for the cache entries it makes.
+
+    `work` must only fill the cache (its results and side effects are dropped): the caller then goes
+    through the items in its own order and finds every entry made. A forked child takes every other
+    item and sends back what it put in the cache, so only plain data crosses. The first run after a
+    clone (CI's) parses a thousand files; the entries make every run after it fast anyway.
+    """
+    if cache_folder() is None or len(items) < PARALLEL_MINIMUM or (os.cpu_count() or 1) < 2 \
+            or not hasattr(os, "fork") or threading.active_count() > 1:  # forking beside threads is unsafe
+        return
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - runs in the child, which reports through the pipe
+        os.close(reading)
+        status = 0
+        try:
+            before = {folder: set(shelf.made) for folder, shelf in _SHELVES.items()}
+            _each(items[1::2], work)
+            made = {folder: {key: value for key, value in shelf.made.items() if key not in before.get(folder, ())}
+                    for folder, shelf in _SHELVES.items()}
+            with os.fdopen(writing, "wb") as out:
+                out.write(marshal.dumps(made, MARSHAL_VERSION))
+        except BaseException:
+            status = 1
+        finally:
+            os._exit(status)  # never the parent's exit handlers, nor its buffered output
+    os.close(writing)
+    _each(items[0::2], work)
+    with os.fdopen(reading, "rb") as incoming:
+        sent = incoming.read()
+    os.waitpid(child, 0)
+    try:
+        made = marshal.loads(sent)
+    except (EOFError, ValueError, TypeError):
+        return  # the child failed: the caller works the rest out itself
+    for folder, entries in made.items():
+        _shelf(folder).made.update(entries)
+
+
+def _each(items, work):
+    for item in items:
+        try:
+            work(item)
+        except Exception:  # a broken file: the caller meets it again and reports it properly
+            pass
 
 
 def _shelf(folder: str) -> _Shelf:

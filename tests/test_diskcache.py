@@ -118,3 +118,51 @@ def test_a_file_parsed_for_a_caller_that_wants_lines_is_parsed_once(cache_home, 
     assert document.line(("clauses", 0, "text")) == 4 and len(parses) == 1  # the lines came from the same pass
     again = yamlfile.parse_yaml_cached(text)
     assert again.line(("clauses", 0, "text")) == 4 and len(parses) == 1  # data and lines both from the cache
+
+
+FILL_SCRIPT = """
+import sys
+from generator import diskcache
+items = list(range(diskcache.PARALLEL_MINIMUM * 2))
+here = []
+
+def square(item):
+    if item == 7:
+        raise ValueError("a broken file")
+    return diskcache.cached("t", "v1", str(item).encode(), lambda: here.append(item) or item * item)
+
+diskcache.fill_in_parallel(items, square)
+for item in items:
+    if item != 7:
+        assert diskcache.cached("t", "v1", str(item).encode(), lambda: sys.exit(f"{item} not filled")) == item * item
+print(len(here), len(items))
+"""
+
+
+def test_entries_filled_on_both_cores_reach_this_process_and_a_failing_item_is_left_to_the_caller(cache_home):
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    # In a process of its own: pytest's own process may run server threads, beside which nothing is forked.
+    result = subprocess.run([sys.executable, "-c", FILL_SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True)
+    here, items = map(int, result.stdout.split())
+    assert 0 < here < items, "this process should have done part of the work, not all of it"
+
+
+def test_nothing_is_forked_beside_a_running_thread_or_for_a_few_items(cache_home):
+    import threading
+
+    calls = []
+    work = calls.append
+    diskcache.fill_in_parallel(list(range(diskcache.PARALLEL_MINIMUM - 1)), work)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        diskcache.fill_in_parallel(list(range(diskcache.PARALLEL_MINIMUM * 2)), work)
+    finally:
+        stop.set()
+        thread.join()
+    assert calls == []
