@@ -34,50 +34,103 @@ PACK_SUFFIX = ".pack"  # a file of entries; anything else in a version folder is
 MAX_PACKS = 12  # packs a version folder may hold before the next writer folds them into one
 STALE_DAYS = 14  # a version folder untouched this long belongs to code nobody runs any more
 PARALLEL_MINIMUM = 100  # fewer items than this are not worth a second process
+INDEX_LENGTH_BYTES = 8  # a pack starts with the length of its index, in this many bytes
 
 T = TypeVar("T")
 
 
+class _Pack:
+    """One pack file, open for reading: an index of its entries, and each value read from the file when asked."""
+
+    def __init__(self, path: str):
+        with open(path, "rb") as handle:
+            head = handle.read(INDEX_LENGTH_BYTES)
+            length = int.from_bytes(head, "big")
+            if len(head) != INDEX_LENGTH_BYTES or length > os.fstat(handle.fileno()).st_size:
+                raise ValueError("not a pack")
+            index = marshal.loads(handle.read(length))
+            if not isinstance(index, dict):
+                raise ValueError("not a pack")
+            self.handle = os.dup(handle.fileno())  # kept open: a pack folded away by another process stays readable
+        self.index: dict[bytes, tuple[int, int]] = index
+        self.start = INDEX_LENGTH_BYTES + length  # where the values begin
+        self.name = os.path.basename(path)
+
+    def get(self, key: bytes) -> bytes | None:
+        where = self.index.get(key)
+        if where is None:
+            return None
+        offset, length = where
+        data = os.pread(self.handle, length, self.start + offset)
+        return data if len(data) == length else None
+
+    def entries(self) -> dict[bytes, bytes]:
+        found = {key: self.get(key) for key in self.index}
+        return {key: value for key, value in found.items() if value is not None}
+
+
+def _pack_bytes(entries: dict[bytes, bytes]) -> bytes:
+    """A pack's bytes: the length of its index, the index {key: (offset after the index, length)}, the values."""
+    index, offset = {}, 0
+    for key, value in entries.items():
+        index[key] = (offset, len(value))
+        offset += len(value)
+    placed = marshal.dumps(index, MARSHAL_VERSION)
+    return len(placed).to_bytes(INDEX_LENGTH_BYTES, "big") + placed + b"".join(entries.values())
+
+
 class _Shelf:
-    """One kind and version's entries in this process: those read from its packs and those made here."""
+    """One kind and version's entries in this process: its packs (values read when asked) and those made here.
+
+    Only the packs' indexes stay in memory, not their values: at a thousand rules the values are tens
+    of megabytes that a build would otherwise carry to its end.
+    """
 
     def __init__(self, folder: str):
         self.folder = folder
-        self.read: dict[bytes, bytes] = {}
         self.made: dict[bytes, bytes] = {}
-        self.packs: list[str] = []
-        for name in _names(folder):
-            try:
-                with open(os.path.join(folder, name), "rb") as handle:
-                    entries = marshal.loads(handle.read())
-            except (OSError, EOFError, ValueError, TypeError):
-                continue  # gone (folded by another process) or damaged: its entries are misses
-            if isinstance(entries, dict):
-                self.read.update((k, v) for k, v in entries.items() if isinstance(k, bytes) and isinstance(v, bytes))
-                self.packs.append(name)
+        self.packs: list[_Pack] = _open_packs(folder)
 
     def get(self, key: bytes) -> bytes | None:
-        return self.made.get(key) or self.read.get(key)
+        found = self.made.get(key)
+        for pack in self.packs if found is None else ():
+            found = pack.get(key)
+            if found is not None:
+                break
+        return found
 
     def write(self):
         """Write what this process made as a new pack; fold every pack into one when there are too many."""
         if not self.made:
             return
-        fold = len(self.packs) >= MAX_PACKS
-        entries = dict(self.read) if fold else {}
+        folded = self.packs if len(self.packs) >= MAX_PACKS else []
+        entries: dict[bytes, bytes] = {}
+        for pack in folded:
+            entries.update(pack.entries())
         entries.update(self.made)
         os.makedirs(self.folder, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
-            out.write(marshal.dumps(entries, MARSHAL_VERSION))
-        os.replace(temporary, os.path.join(self.folder, f"{os.getpid()}-{time.time_ns()}{PACK_SUFFIX}"))
-        if fold:  # the new pack holds all of them now
-            for name in self.packs:
-                _remove(os.path.join(self.folder, name))
-            self.packs = []
-        self.read.update(self.made)
+            out.write(_pack_bytes(entries))
+        path = os.path.join(self.folder, f"{os.getpid()}-{time.time_ns()}{PACK_SUFFIX}")
+        os.replace(temporary, path)
+        for pack in folded:  # the new pack holds their entries now
+            _remove(os.path.join(self.folder, pack.name))
+            os.close(pack.handle)
+        self.packs = [pack for pack in self.packs if pack not in folded] + _open_packs(self.folder, [path])
         self.made = {}
         _remove_stale_versions(os.path.dirname(self.folder), keep=self.folder)
+
+
+def _open_packs(folder: str, paths: list[str] | None = None) -> list[_Pack]:
+    """The readable packs of a version folder (or the given ones); a damaged or vanished one is left out."""
+    packs = []
+    for path in paths if paths is not None else [os.path.join(folder, name) for name in _names(folder)]:
+        try:
+            packs.append(_Pack(path))
+        except (OSError, EOFError, ValueError, TypeError):
+            continue  # gone (folded by another process) or damaged: its entries are misses
+    return packs
 
 
 _SHELVES: dict[str, _Shelf] = {}  # version folder -> its entries in this process

@@ -67,6 +67,15 @@ def test_each_process_writes_one_pack_and_too_many_packs_are_folded_into_one_tha
     assert len(calls) == diskcache.MAX_PACKS + 1
 
 
+def test_a_pack_another_process_folds_away_while_this_one_reads_it_still_answers(cache_home):
+    diskcache.cached("t", "v1", b"text", lambda: "value")
+    diskcache.forget()
+    assert diskcache.cached("t", "v1", b"other", lambda: "other value") == "other value"  # this process opened the pack
+    for pack in packs(cache_home):
+        pack.unlink()  # as the writer that folds packs does
+    assert diskcache.cached("t", "v1", b"text", lambda: pytest.fail("computed again")) == "value"
+
+
 def test_a_version_folder_nobody_wrote_to_for_weeks_is_removed_by_the_next_writer(cache_home):
     import os
     import time
