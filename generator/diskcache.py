@@ -260,8 +260,11 @@ def flush():
 
 
 def forget():
-    """Drop this process's copy of every entry (written first), as if the next call came from a new process."""
+    """Write what this process made and let go of every pack, as if the next call came from a new process."""
     flush()
+    for shelf in _SHELVES.values():
+        for pack in shelf.packs:
+            os.close(pack.handle)
     _SHELVES.clear()
 
 
