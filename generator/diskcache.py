@@ -1,4 +1,4 @@
-"""A cache on disk for pure results computed from a file's bytes (parsed YAML), keyed by content and code version.
+"""A cache on disk for pure results computed from bytes (parsed YAML, read catalogs), keyed by content and code version.
 
 Invisible to correctness: the key is a hash of the input bytes together with a version string that
 changes with the code and libraries that compute the value, so an entry is only ever used for
@@ -6,20 +6,134 @@ exactly the bytes and code it was made from; an unreadable or damaged entry is a
 plain data stored with `marshal` (no code is ever loaded). The cache lives in the user's cache
 folder ($XDG_CACHE_HOME or ~/.cache), never in the checkout, so a pull request cannot plant an
 entry, and git never sees it. KB_NO_CACHE=1 turns it off.
+
+Entries are kept in packs, one marshal'd {key: value bytes} per file, in a folder per kind and code
+version: a process reads a kind's packs once, and writes the entries it made as one new pack when it
+ends (or on flush()). A thousand rules made a thousand small files before, and creating them cost
+more than the parsing they saved. Processes never write into each other's packs, so two commands at
+once (pytest's workers, serve beside check) cannot damage one; the writer that finds more than
+MAX_PACKS folds them into one, and a version folder nobody has written for STALE_DAYS goes.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import marshal
 import os
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence, TypeVar
 
 CACHE_NAME = "wargame-rules-kb"  # the folder under the user's cache folder
 MARSHAL_VERSION = 4  # marshal's format; part of every key along with Python's own version
+PACK_SUFFIX = ".pack"  # a file of entries; anything else in a version folder is ignored
+MAX_PACKS = 12  # packs a version folder may hold before the next writer folds them into one
+STALE_DAYS = 14  # a version folder untouched this long belongs to code nobody runs any more
+PARALLEL_MINIMUM = 100  # fewer items than this are not worth a second process
+INDEX_LENGTH_BYTES = 8  # a pack starts with the length of its index, in this many bytes
+
+T = TypeVar("T")
+
+
+class _Pack:
+    """One pack file, open for reading: an index of its entries, and each value read from the file when asked."""
+
+    def __init__(self, path: str):
+        with open(path, "rb") as handle:
+            head = handle.read(INDEX_LENGTH_BYTES)
+            length = int.from_bytes(head, "big")
+            if len(head) != INDEX_LENGTH_BYTES or length > os.fstat(handle.fileno()).st_size:
+                raise ValueError("not a pack")
+            index = marshal.loads(handle.read(length))
+            if not isinstance(index, dict):
+                raise ValueError("not a pack")
+            self.handle = os.dup(handle.fileno())  # kept open: a pack folded away by another process stays readable
+        self.index: dict[bytes, tuple[int, int]] = index
+        self.start = INDEX_LENGTH_BYTES + length  # where the values begin
+        self.name = os.path.basename(path)
+
+    def get(self, key: bytes) -> bytes | None:
+        where = self.index.get(key)
+        if where is None:
+            return None
+        offset, length = where
+        data = os.pread(self.handle, length, self.start + offset)
+        return data if len(data) == length else None
+
+    def entries(self) -> dict[bytes, bytes]:
+        found = {key: self.get(key) for key in self.index}
+        return {key: value for key, value in found.items() if value is not None}
+
+
+def _pack_bytes(entries: dict[bytes, bytes]) -> bytes:
+    """A pack's bytes: the length of its index, the index {key: (offset after the index, length)}, the values."""
+    index, offset = {}, 0
+    for key, value in entries.items():
+        index[key] = (offset, len(value))
+        offset += len(value)
+    placed = marshal.dumps(index, MARSHAL_VERSION)
+    return len(placed).to_bytes(INDEX_LENGTH_BYTES, "big") + placed + b"".join(entries.values())
+
+
+class _Shelf:
+    """One kind and version's entries in this process: its packs (values read when asked) and those made here.
+
+    Only the packs' indexes stay in memory, not their values: at a thousand rules the values are tens
+    of megabytes that a build would otherwise carry to its end.
+    """
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        self.made: dict[bytes, bytes] = {}
+        self.packs: list[_Pack] = _open_packs(folder)
+
+    def get(self, key: bytes) -> bytes | None:
+        found = self.made.get(key)
+        for pack in self.packs if found is None else ():
+            found = pack.get(key)
+            if found is not None:
+                break
+        return found
+
+    def write(self):
+        """Write what this process made as a new pack; fold every pack into one when there are too many."""
+        if not self.made:
+            return
+        folded = self.packs if len(self.packs) >= MAX_PACKS else []
+        entries: dict[bytes, bytes] = {}
+        for pack in folded:
+            entries.update(pack.entries())
+        entries.update(self.made)
+        os.makedirs(self.folder, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(_pack_bytes(entries))
+        path = os.path.join(self.folder, f"{os.getpid()}-{time.time_ns()}{PACK_SUFFIX}")
+        os.replace(temporary, path)
+        for pack in folded:  # the new pack holds their entries now
+            _remove(os.path.join(self.folder, pack.name))
+            os.close(pack.handle)
+        self.packs = [pack for pack in self.packs if pack not in folded] + _open_packs(self.folder, [path])
+        self.made = {}
+        _remove_stale_versions(os.path.dirname(self.folder), keep=self.folder)
+
+
+def _open_packs(folder: str, paths: list[str] | None = None) -> list[_Pack]:
+    """The readable packs of a version folder (or the given ones); a damaged or vanished one is left out."""
+    packs = []
+    for path in paths if paths is not None else [os.path.join(folder, name) for name in _names(folder)]:
+        try:
+            packs.append(_Pack(path))
+        except (OSError, EOFError, ValueError, TypeError):
+            continue  # gone (folded by another process) or damaged: its entries are misses
+    return packs
+
+
+_SHELVES: dict[str, _Shelf] = {}  # version folder -> its entries in this process
 
 
 def cache_folder() -> Path | None:
@@ -39,34 +153,149 @@ def cached(kind: str, version: str, data: bytes, compute: Callable[[], object]) 
     folder = cache_folder()
     if folder is None:
         return compute()
-    key = hashlib.sha256(f"{kind}\0{version}\0{sys.version}\0{MARSHAL_VERSION}\0".encode() + data).hexdigest()
-    # Plain strings, not Path objects: a cold run at a thousand rules makes several thousand entries.
-    subfolder = os.path.join(folder, kind, key[:2])
-    path = os.path.join(subfolder, key)
-    try:
-        with open(path, "rb") as handle:
-            return marshal.loads(handle.read())
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
+    shelf = _shelf(_version_folder(folder, kind, version))
+    key = hashlib.sha256(data).digest()
+    encoded = shelf.get(key)
+    if encoded is not None:
+        try:
+            return marshal.loads(encoded)
+        except (EOFError, ValueError, TypeError):
+            pass
     value = compute()
     try:
-        encoded = marshal.dumps(value, MARSHAL_VERSION)
-        _write(subfolder, path, encoded)
-    except (OSError, ValueError):  # a read-only home, or a value marshal cannot hold: just don't cache
+        shelf.made[key] = marshal.dumps(value, MARSHAL_VERSION)
+    except ValueError:  # a value marshal cannot hold: just don't cache it
         pass
     return value
 
 
-def _write(subfolder: str, path: str, encoded: bytes):
-    """Write an entry aside and rename it, so a reader never sees half of one; the folder is made when missing."""
+def stored(kind: str, version: str, data: bytes) -> object | None:
+    """The value kept for these bytes and code version, or None (for a result that is kept only sometimes)."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    encoded = _shelf(_version_folder(folder, kind, version)).get(hashlib.sha256(data).digest())
     try:
-        handle, temporary = tempfile.mkstemp(dir=subfolder)
-    except FileNotFoundError:
-        os.makedirs(subfolder, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=subfolder)
-    with os.fdopen(handle, "wb") as out:
-        out.write(encoded)
-    os.replace(temporary, path)
+        return marshal.loads(encoded) if encoded is not None else None
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
+def store(kind: str, version: str, data: bytes, value: object):
+    """Keep `value` for these bytes and code version; ValueError if marshal cannot hold it."""
+    folder = cache_folder()
+    if folder is not None:
+        encoded = marshal.dumps(value, MARSHAL_VERSION)
+        _shelf(_version_folder(folder, kind, version)).made[hashlib.sha256(data).digest()] = encoded
+
+
+def _version_folder(folder: Path, kind: str, version: str) -> str:
+    """The folder of one kind's packs made by one version of the code under one Python."""
+    runtime = hashlib.sha256(f"{version}\0{sys.version}\0{MARSHAL_VERSION}".encode()).hexdigest()[:16]
+    return os.path.join(folder, kind, runtime)
+
+
+def fill_in_parallel(items: Sequence[T], work: Callable[[T], object]):
+    """Call work(item) for every item, on both cores when there are many, for the cache entries it makes.
+
+    `work` must only fill the cache (its results and side effects are dropped): the caller then goes
+    through the items in its own order and finds every entry made. A forked child takes every other
+    item and sends back what it put in the cache, so only plain data crosses. The first run after a
+    clone (CI's) parses a thousand files; the entries make every run after it fast anyway.
+    """
+    if cache_folder() is None or len(items) < PARALLEL_MINIMUM or (os.cpu_count() or 1) < 2 \
+            or not hasattr(os, "fork") or threading.active_count() > 1:  # forking beside threads is unsafe
+        return
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - runs in the child, which reports through the pipe
+        os.close(reading)
+        status = 0
+        try:
+            before = {folder: set(shelf.made) for folder, shelf in _SHELVES.items()}
+            _each(items[1::2], work)
+            made = {folder: {key: value for key, value in shelf.made.items() if key not in before.get(folder, ())}
+                    for folder, shelf in _SHELVES.items()}
+            with os.fdopen(writing, "wb") as out:
+                out.write(marshal.dumps(made, MARSHAL_VERSION))
+        except BaseException:
+            status = 1
+        finally:
+            os._exit(status)  # never the parent's exit handlers, nor its buffered output
+    os.close(writing)
+    _each(items[0::2], work)
+    with os.fdopen(reading, "rb") as incoming:
+        sent = incoming.read()
+    os.waitpid(child, 0)
+    try:
+        made = marshal.loads(sent)
+    except (EOFError, ValueError, TypeError):
+        return  # the child failed: the caller works the rest out itself
+    for folder, entries in made.items():
+        _shelf(folder).made.update(entries)
+
+
+def _each(items, work):
+    for item in items:
+        try:
+            work(item)
+        except Exception:  # a broken file: the caller meets it again and reports it properly
+            pass
+
+
+def _shelf(folder: str) -> _Shelf:
+    shelf = _SHELVES.get(folder)
+    if shelf is None:
+        shelf = _SHELVES[folder] = _Shelf(folder)
+    return shelf
+
+
+def flush():
+    """Write the entries this process made (at exit at the latest), and clear out versions nobody uses."""
+    for shelf in list(_SHELVES.values()):
+        try:
+            shelf.write()
+        except OSError:  # a read-only or full cache folder: the cache just stays as it was
+            pass
+
+
+def forget():
+    """Write what this process made and let go of every pack, as if the next call came from a new process."""
+    flush()
+    for shelf in _SHELVES.values():
+        for pack in shelf.packs:
+            os.close(pack.handle)
+    _SHELVES.clear()
+
+
+atexit.register(flush)
+
+
+def _names(folder: str) -> list[str]:
+    try:
+        return sorted(name for name in os.listdir(folder) if name.endswith(PACK_SUFFIX))
+    except OSError:
+        return []
+
+
+def _remove(path: str):
+    try:
+        os.remove(path)
+    except OSError:
+        pass  # already folded by another process
+
+
+def _remove_stale_versions(kind_folder: str, keep: str):
+    """Remove the version folders of a kind (other than `keep`) that no process has written to for STALE_DAYS."""
+    cutoff = time.time() - STALE_DAYS * 86400
+    for entry in os.scandir(kind_folder):
+        if entry.path != keep and entry.is_dir() and entry.stat().st_mtime < cutoff:
+            for name in os.listdir(entry.path):
+                _remove(os.path.join(entry.path, name))
+            try:
+                os.rmdir(entry.path)
+            except OSError:
+                pass
 
 
 def source_version(*files: str, extra: str = "") -> str:

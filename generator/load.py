@@ -73,6 +73,13 @@ class _Loader:
             elif len(parts) == 2:
                 self.by_folder[parts[0]][parts[1]] = path
 
+    def parse_everything_on_every_core(self):
+        """Parse the files the disk cache does not know yet on both cores (the first run after a clone)."""
+        from .diskcache import fill_in_parallel
+
+        paths = [path for files in self.by_folder.values() for path in files.values() if path.suffix == ".yaml"]
+        fill_in_parallel(paths, lambda path: read_document(self.root, path, Problems(), with_lines=self.with_lines))
+
     def read(self, path: Path, subject: str):
         shown = shown_path(path, self.root)
         document = read_document(self.root, path, self.problems, subject, self.with_lines)
@@ -220,6 +227,7 @@ def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False
         return loader.kb, loader.problems
     loader.survey()
     if rules is None:
+        loader.parse_everything_on_every_core()
         loader.systems_and_rules(None)
         loader.glossary()
         loader.concepts(None)

@@ -33,24 +33,29 @@ def _within(path: str, folder: str) -> bool:
 
 def outside_problem(root: Path, path: Path) -> str | None:
     """None if `path`, symlinks followed, is a plain file or folder inside `root`; otherwise what is wrong."""
+    return _inspect(root, path)[0]
+
+
+def _inspect(root: Path, path: Path) -> tuple[str | None, str, int]:
+    """(outside_problem's answer, the path with symlinks followed, its mode or 0): one resolution per read."""
     real_root = os.path.realpath(root)
     path = os.fspath(path)
     target = os.path.realpath(path)
     if not _within(target, real_root):
         if not os.path.lexists(path):
-            return "does not exist"
+            return "does not exist", target, 0
         if _within(os.path.abspath(path), os.path.abspath(root)) or _within(os.path.abspath(path), real_root):
-            return "is a symlink that points outside the repository"  # or lies in a folder that is one
-        return "is outside the repository"
+            return "is a symlink that points outside the repository", target, 0  # or lies in a folder that is one
+        return "is outside the repository", target, 0
     try:
         mode = os.stat(target).st_mode
     except FileNotFoundError:
-        return "is a symlink that points to nothing" if os.path.islink(path) else "does not exist"
+        return ("is a symlink that points to nothing" if os.path.islink(path) else "does not exist"), target, 0
     except OSError:  # a symlink loop
-        return "is a symlink that cannot be followed (a loop?)"
+        return "is a symlink that cannot be followed (a loop?)", target, 0
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        return "is not a plain file (a device, fifo or socket)"
-    return None
+        return "is not a plain file (a device, fifo or socket)", target, mode
+    return None, target, mode
 
 
 def repository_files(root: Path, folder: Path | str, problems: Problems, suffixes: tuple[str, ...] = ()) -> list[Path]:
@@ -95,19 +100,18 @@ def repository_files(root: Path, folder: Path | str, problems: Problems, suffixe
 def read_repository_bytes(root: Path, path: Path, problems: Problems, subject: str = "",
                           limit: int | None = None) -> bytes | None:
     """The bytes of one repository file, or None (with a problem) if it leaves the repository or exceeds `limit`."""
-    shown = shown_path(path, root)
-    issue = outside_problem(root, path)
+    issue, target, mode = _inspect(root, path)
     if issue == "does not exist":
-        problems.add(shown, 0, subject, "file not found", "check the path")
+        problems.add(shown_path(path, root), 0, subject, "file not found", "check the path")
         return None
-    if issue or os.path.isdir(path):
-        problems.add(shown, 0, subject, f"{issue or 'is a folder'}; it was not read",
+    if issue or stat.S_ISDIR(mode):
+        problems.add(shown_path(path, root), 0, subject, f"{issue or 'is a folder'}; it was not read",
                      FIX_LINK if issue else "name a file")
         return None
-    with open(os.path.realpath(path), "rb") as handle:
+    with open(target, "rb") as handle:
         data = handle.read(limit + 1 if limit is not None else -1)
     if limit is not None and len(data) > limit:
-        problems.add(shown, 0, subject, f"the file is larger than {limit:,} bytes",
+        problems.add(shown_path(path, root), 0, subject, f"the file is larger than {limit:,} bytes",
                      "split it into smaller files (one rule per file)")
         return None
     return data

@@ -11,7 +11,12 @@ from generator import diskcache, yamlfile
 def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("KB_NO_CACHE", raising=False)
-    return tmp_path / "cache" / diskcache.CACHE_NAME
+    yield tmp_path / "cache" / diskcache.CACHE_NAME
+    diskcache.forget()
+
+
+def packs(cache_home):
+    return sorted(cache_home.rglob("*" + diskcache.PACK_SUFFIX))
 
 
 def counting(value):
@@ -28,7 +33,9 @@ def test_a_value_is_computed_once_for_the_same_bytes_and_version(cache_home):
     compute, calls = counting({"a": [1, (2, 3)]})
     assert diskcache.cached("t", "v1", b"text", compute) == {"a": [1, (2, 3)]}
     assert diskcache.cached("t", "v1", b"text", compute) == {"a": [1, (2, 3)]}
-    assert len(calls) == 1 and cache_home.is_dir()
+    diskcache.forget()  # the next call reads the pack, as a new process would
+    assert diskcache.cached("t", "v1", b"text", compute) == {"a": [1, (2, 3)]}
+    assert len(calls) == 1 and len(packs(cache_home)) == 1
 
 
 def test_other_bytes_or_another_code_version_miss_the_cache(cache_home):
@@ -42,11 +49,45 @@ def test_other_bytes_or_another_code_version_miss_the_cache(cache_home):
 def test_a_damaged_entry_is_a_miss_not_an_error(cache_home):
     compute, calls = counting([1, 2])
     diskcache.cached("t", "v1", b"text", compute)
-    for entry in cache_home.rglob("*"):
-        if entry.is_file():
-            entry.write_bytes(b"\x00garbage")
+    diskcache.forget()
+    for entry in packs(cache_home):
+        entry.write_bytes(b"\x00garbage")
     assert diskcache.cached("t", "v1", b"text", compute) == [1, 2]
     assert len(calls) == 2
+
+
+def test_each_process_writes_one_pack_and_too_many_packs_are_folded_into_one_that_keeps_every_entry(cache_home):
+    compute, calls = counting("value")
+    for number in range(diskcache.MAX_PACKS + 1):  # one process after another, each making one entry
+        diskcache.cached("t", "v1", str(number).encode(), compute)
+        diskcache.forget()
+    assert len(packs(cache_home)) == 1, "the writer that found MAX_PACKS packs folded them into its own"
+    for number in range(diskcache.MAX_PACKS + 1):
+        assert diskcache.cached("t", "v1", str(number).encode(), compute) == "value"
+    assert len(calls) == diskcache.MAX_PACKS + 1
+
+
+def test_a_pack_another_process_folds_away_while_this_one_reads_it_still_answers(cache_home):
+    diskcache.cached("t", "v1", b"text", lambda: "value")
+    diskcache.forget()
+    assert diskcache.cached("t", "v1", b"other", lambda: "other value") == "other value"  # this process opened the pack
+    for pack in packs(cache_home):
+        pack.unlink()  # as the writer that folds packs does
+    assert diskcache.cached("t", "v1", b"text", lambda: pytest.fail("computed again")) == "value"
+
+
+def test_a_version_folder_nobody_wrote_to_for_weeks_is_removed_by_the_next_writer(cache_home):
+    import os
+    import time
+
+    diskcache.cached("t", "old code", b"text", lambda: 1)
+    diskcache.forget()
+    (old,) = [path.parent for path in packs(cache_home)]
+    weeks_ago = time.time() - (diskcache.STALE_DAYS + 1) * 86400
+    os.utime(old, (weeks_ago, weeks_ago))
+    diskcache.cached("t", "new code", b"text", lambda: 2)
+    diskcache.forget()
+    assert not old.exists() and len(packs(cache_home)) == 1
 
 
 def test_kb_no_cache_turns_the_cache_off(cache_home, monkeypatch):
@@ -61,8 +102,9 @@ def test_a_cached_yaml_file_reads_as_the_same_data_and_lines(cache_home, tmp_pat
     path = tmp_path / "rule.yaml"
     path.write_text("id: a\nclauses:\n  - {id: one, text: First.}\n  - id: two\n    text: Second.\n", encoding="utf-8")
     first = yamlfile.read_yaml(path)
+    diskcache.forget()
     second = yamlfile.read_yaml(path)  # from the cache
-    assert any(cache_home.rglob("*")), "the first read should have stored an entry"
+    assert packs(cache_home), "the first read should have stored an entry"
     assert (second.data, second.lines) == (first.data, first.lines) == (yamlfile.parse_yaml(path.read_text()).data,
                                                                         yamlfile.parse_yaml(path.read_text()).lines)
     assert second.line(("clauses", 1, "text")) == 5
@@ -85,3 +127,51 @@ def test_a_file_parsed_for_a_caller_that_wants_lines_is_parsed_once(cache_home, 
     assert document.line(("clauses", 0, "text")) == 4 and len(parses) == 1  # the lines came from the same pass
     again = yamlfile.parse_yaml_cached(text)
     assert again.line(("clauses", 0, "text")) == 4 and len(parses) == 1  # data and lines both from the cache
+
+
+FILL_SCRIPT = """
+import sys
+from generator import diskcache
+items = list(range(diskcache.PARALLEL_MINIMUM * 2))
+here = []
+
+def square(item):
+    if item == 7:
+        raise ValueError("a broken file")
+    return diskcache.cached("t", "v1", str(item).encode(), lambda: here.append(item) or item * item)
+
+diskcache.fill_in_parallel(items, square)
+for item in items:
+    if item != 7:
+        assert diskcache.cached("t", "v1", str(item).encode(), lambda: sys.exit(f"{item} not filled")) == item * item
+print(len(here), len(items))
+"""
+
+
+def test_entries_filled_on_both_cores_reach_this_process_and_a_failing_item_is_left_to_the_caller(cache_home):
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    # In a process of its own: pytest's own process may run server threads, beside which nothing is forked.
+    result = subprocess.run([sys.executable, "-c", FILL_SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True)
+    here, items = map(int, result.stdout.split())
+    assert 0 < here < items, "this process should have done part of the work, not all of it"
+
+
+def test_nothing_is_forked_beside_a_running_thread_or_for_a_few_items(cache_home):
+    import threading
+
+    calls = []
+    work = calls.append
+    diskcache.fill_in_parallel(list(range(diskcache.PARALLEL_MINIMUM - 1)), work)
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        diskcache.fill_in_parallel(list(range(diskcache.PARALLEL_MINIMUM * 2)), work)
+    finally:
+        stop.set()
+        thread.join()
+    assert calls == []

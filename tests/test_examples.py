@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from generator.examples import rule_cases, run_case
+from generator import diskcache, examples
+from generator.examples import rule_cases, run_case, run_cases
 from generator.load import load
 
 from .conftest import ROOT
@@ -25,3 +28,40 @@ def test_there_are_worked_examples_to_run():
 def test_worked_example(case):
     outcome = run_case(_KB, case)
     assert outcome.passed, outcome.describe()
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KB_NO_CACHE", raising=False)
+    yield
+    diskcache.forget()
+
+
+def _dodge_cases():
+    return [case for case in CASES if case.rule == "wap/dodge"]
+
+
+def test_a_rule_whose_examples_all_passed_is_answered_from_the_cache_with_the_same_outcomes(cache_home, monkeypatch):
+    fresh = [(o.passed, o.got) for o in run_cases(_KB, _dodge_cases())]
+    diskcache.forget()  # as a new process would
+    monkeypatch.setattr(examples, "run_case", lambda *_: pytest.fail("worked out again"))
+    assert [(o.passed, o.got) for o in run_cases(_KB, _dodge_cases())] == fresh and all(p for p, _ in fresh)
+
+
+def test_a_changed_predicate_or_example_is_worked_out_again_and_a_failure_is_never_cached(cache_home, monkeypatch):
+    cases = _dodge_cases()
+    list(run_cases(_KB, cases))
+    wrong = [dataclasses.replace(cases[0], expect="not this")] + cases[1:]
+    assert [o.passed for o in run_cases(_KB, wrong)] == [False] + [True] * (len(cases) - 1)
+    runs = []
+    real_run_case = examples.run_case
+    monkeypatch.setattr(examples, "run_case", lambda kb, case: runs.append(case) or real_run_case(kb, case))
+    assert not next(iter(run_cases(_KB, wrong))).passed and len(runs) == len(cases)  # not from the cache
+    rule = _KB.rules["wap/dodge"]
+    predicate = rule.predicates[0]
+    edited = predicate.model_copy(update={"code": predicate.code + "\n"})
+    monkeypatch.setattr(rule, "predicates", [edited] + rule.predicates[1:])
+    runs.clear()
+    list(run_cases(_KB, cases))
+    assert len(runs) == len(cases)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from generator import diskcache
+
 from generator.i18n.checks import message_issues
 from generator.i18n.glossary import Glossary, Term
 
@@ -15,6 +17,8 @@ TEXTS = (("Roll 2D6 for each character.", "Бросьте 2К6 за каждог
 def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("KB_NO_CACHE", raising=False)
+    yield
+    diskcache.forget()  # this process's entries go to this test's folder now, not at exit
 
 
 def test_cached_checks_equal_fresh_ones_and_a_changed_glossary_is_checked_again(cache_home, monkeypatch):

@@ -6,6 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from generator import diskcache
+
 from generator.i18n.extract import SourceMessage
 from generator.i18n.update import _updated
 from generator.i18n.writer import render_catalog
@@ -16,6 +18,8 @@ from generator.i18n.merge import merge
 def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("KB_NO_CACHE", raising=False)
+    yield
+    diskcache.forget()  # this process's entries go to this test's folder now, not at exit
 
 
 class Memory:

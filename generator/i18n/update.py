@@ -6,6 +6,7 @@ import marshal
 from collections import OrderedDict
 from pathlib import Path
 
+from ..diskcache import fill_in_parallel
 from ..model import KnowledgeBase
 from ..problems import Problems, relative
 from ..repofiles import FIX_LINK, write_problem
@@ -53,13 +54,18 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
     outputs: dict[Path, bytes] = {}
     summary = {"added": 0, "kept": 0, "fuzzied": 0, "obsoleted": 0, "files": 0, "prefilled": 0}
     memory = LazyMemory(root, lang)
+    names = [name for name in names if _selected(name, only)]
+
+    def update(name: str) -> tuple[Path, bytes | None, tuple[bytes, dict]]:
+        path = catalog_path(root, lang, name)
+        before = read_bytes(path, root) if path.exists() else None
+        return path, before, _updated(path, lang, name, before, wanted.get(name, []), memory)
+
+    fill_in_parallel(names, update)
     for name in names:
-        if not _selected(name, only):
-            continue
         path = catalog_path(root, lang, name)
         try:
-            before = read_bytes(path, root) if path.exists() else None
-            data, counts = _updated(path, lang, name, before, wanted.get(name, []), memory)
+            path, before, (data, counts) = update(name)
         except CatalogError as error:
             for line, message, _hint in error.problems:
                 problems.add(relative(path, root), line, name, message,

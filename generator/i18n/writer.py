@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import io
-import marshal
 from datetime import datetime, timezone
 
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import normalize, unescape, write_po
 
-from .reader import code_version
 
 # Fixed dates keep catalogs byte-identical between runs; the history lives in git.
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -29,27 +27,7 @@ def new_catalog(lang: str, catalog: str) -> Catalog:
                    msgid_bugs_address="", last_translator=TRANSLATORS, language_team=f"{lang} translators")
 
 
-def _plain_message(message: Message) -> tuple:
-    """Everything about a message that its .po text shows (not its line number)."""
-    return (message.id, message.string, message.context, tuple(message.locations), tuple(sorted(message.flags)),
-            tuple(message.auto_comments), tuple(message.user_comments), tuple(message.previous_id or ()))
-
-
 def render_catalog(catalog: Catalog) -> bytes:
-    """The .po text of a catalog (see _render_catalog), from the on-disk cache when this exact content was
-    rendered by this code before: `i18n update` with nothing to change re-renders a thousand catalogs."""
-    from ..diskcache import cached
-
-    content = (catalog.header_comment, tuple(_plain_message(m) for m in catalog),
-               tuple(_plain_message(m) for m in catalog.obsolete.values()))
-    try:
-        key = marshal.dumps(content, 4)
-    except ValueError:  # not plain data (never expected): render without the cache
-        return _render_catalog(catalog)
-    return cached("catalog-render", code_version(), key, lambda: _render_catalog(catalog))
-
-
-def _render_catalog(catalog: Catalog) -> bytes:
     """The .po text of a catalog, with `#| msgid` lines that GNU gettext and Poedit accept.
 
     Obsolete messages keep their flags and previous msgid too (`#, fuzzy` / `#~| msgid`), as GNU gettext
