@@ -28,15 +28,16 @@ PLANTS = {
 # the process that runs pytest, so that every xdist worker opens the same build at the same address.
 SERVED = ("clean", "planted")
 
-# Units that take seconds each (site builds, Chromium, a JavaScript engine), slowest first by file or test: the
-# scheduler hands them out in this order (bigger units first within one), so that the two workers finish together;
-# the short files fill in at the end. The first two need the run's two builds (planted, clean): each worker makes one.
-SLOW_FIRST = ("tests/browser/test_hostile.py", "tests/browser/test_ask.py::test_every_predicate",
-              "tests/browser/test_search.py::test_an_index_in_parts", "tests/test_hostile_translations.py",
-              "tests/test_site.py", "tests/test_to_js.py", "tests/test_serve.py::test_an_edit_rewrites",
-              "tests/test_serve.py::test_an_edit_of_a_clause", "tests/test_serve.py::test_a_newer_edit",
-              "tests/test_i18n.py::test_a_new_language", "tests/test_serve.py::test_an_edited_rule_file",
-              "tests/test_serve.py::test_a_failed_edit", "tests/browser/")
+# Units that take seconds each, handed out in this order (bigger units first within one) so that the workers finish
+# together; the short files fill in at the end. The first two make the run's two builds (planted, clean), one on each
+# worker. Then builds (CPU-bound) alternate with Chromium sweeps (which mostly wait for the browser): a worker waiting
+# on Chromium leaves the other its core.
+SLOW_FIRST = ("tests/test_hostile_translations.py", "tests/test_site.py",
+              "tests/browser/test_hostile.py", "tests/test_serve.py::test_an_edit_rewrites",
+              "tests/browser/test_ask.py::test_every_predicate", "tests/test_to_js.py",
+              "tests/browser/test_search.py::test_an_index_in_parts", "tests/test_serve.py::test_an_edit_of_a_clause",
+              "tests/test_serve.py::test_a_newer_edit", "tests/test_i18n.py::test_a_new_language",
+              "tests/test_serve.py::test_an_edited_rule_file", "tests/test_serve.py::test_a_failed_edit", "tests/browser/")
 
 # Files whose tests go out one by one (each with all its parameters), not as a whole file: their tests take seconds
 # each and share no module fixture (the browser tests share session fixtures: the served sites, one Chromium per worker).
