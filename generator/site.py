@@ -140,6 +140,12 @@ class Build:
         """Forget a language's pages once MkDocs has them, so memory holds one language at a time."""
         self._languages.pop(lang, None)
 
+    def release_input(self) -> None:
+        """Forget the validated input (a one-off build, once every language is written); read afresh if asked again."""
+        self._prepared = None
+        self._languages.clear()
+        return_freed_memory()
+
     def scratch_folder(self) -> str:
         """A private folder for files MkDocs copies later (the export), removed after the build."""
         if self._scratch is None:
@@ -159,11 +165,15 @@ def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: i
     `date` (seconds since 1970) defaults to the last commit's; `search=False` skips the Pagefind index.
     """
     build = Build(root, date)
-    return write_site(build, Path(out or build.root / "site"), quiet, search)
+    return write_site(build, Path(out or build.root / "site"), quiet, search, one_off=True)
 
 
-def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True) -> Path:
-    """Let MkDocs write every language of `build`, add the root page and the search index, publish to `out`."""
+def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True, one_off: bool = False) -> Path:
+    """Let MkDocs write every language of `build`, add the root page and the search index, publish to `out`.
+
+    `one_off`: nothing reads `build` again (`generator site`), so its input is let go before Pagefind
+    indexes: this process stays resident beside Pagefind's, and the two together make the build's peak.
+    """
     from mkdocs.commands.build import build as mkdocs_build
 
     out = Path(out).resolve()
@@ -177,6 +187,8 @@ def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True
             return_freed_memory()
         site_names = {lang: site_name(build.prepared.translations[lang]) for lang in languages}
         write_root_page(staging, build.prepared.languages, site_names, build.prepared.config)
+        if one_off:
+            build.release_input()
         indexed = index_search(staging) if search else "search index skipped"
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

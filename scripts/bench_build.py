@@ -221,6 +221,19 @@ def search(out: Path) -> dict:
     return found
 
 
+def current_inputs(synthetic: Path, into: Path) -> Path:
+    """This tree's inputs with a copy of the rules and catalogs of a synthetic repository made before: that
+    repository's own templates, scripts and hooks are as old as it is (copied, not linked: the edits write rules)."""
+    from generator.inputs import copy_inputs
+
+    shutil.rmtree(into, ignore_errors=True)
+    copy_inputs(ROOT, into)
+    for name in ("rules", "translations"):
+        shutil.rmtree(into / name)
+        shutil.copytree(synthetic / name, into / name)
+    return into
+
+
 def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, with_stock: bool = True,
             only_edit: bool = False, with_edits: bool = True) -> dict:
     if only_edit:
@@ -252,7 +265,8 @@ def main(argv=None):
     parser.add_argument("--no-edits", action="store_true", help="skip edit-to-visible under serve")
     parser.add_argument("--keep", help="work in this folder and keep it")
     parser.add_argument("--only", choices=["edit"], help="measure only edit-to-visible under serve")
-    parser.add_argument("--synthetic", help="a synthetic repository made before (with --keep) to use for --rules")
+    parser.add_argument("--synthetic", help="a synthetic repository made before (with --keep): its rules and "
+                        "catalogs with this tree's other inputs, for --rules")
     args = parser.parse_args(argv)
     from bench_search import synthetic_repository
 
@@ -271,7 +285,8 @@ def main(argv=None):
             rows.append(measure("real", copy_inputs(ROOT, work / "real-repo"), work, "wap/strider", args.search,
                                 not args.no_stock, args.only == "edit", not args.no_edits))
         for size in (size for size in sizes if size):
-            repo = Path(args.synthetic) if args.synthetic else synthetic_repository(work / f"synthetic-{size}-repo", size)
+            repo = (current_inputs(Path(args.synthetic), work / f"synthetic-{size}-repo") if args.synthetic
+                    else synthetic_repository(work / f"synthetic-{size}-repo", size))
             rows.append(measure(f"+{size}", repo, work, "synth-en/rule-0001", args.search, not args.no_stock,
                                 args.only == "edit", not args.no_edits))
     finally:

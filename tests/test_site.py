@@ -245,3 +245,34 @@ def test_a_symlink_out_of_the_checkout_under_a_published_folder_stops_the_build_
     assert f"{folder}/notes.txt" in report and "outside the repository" in report
     assert "a secret" not in report
     assert not (tmp_path / "site").exists() and not (tmp_path / "site.staging").exists()
+
+
+@pytest.mark.parametrize("one_off", [True, False], ids=["generator-site", "serve"])
+def test_a_one_off_build_lets_go_of_its_input_before_pagefind_runs_beside_it(tmp_path, monkeypatch, one_off):
+    # Pagefind's process and this one are resident together: the input must not be held through indexing.
+    import weakref
+
+    import mkdocs.commands.build
+
+    from generator import site as site_module
+
+    made = []
+    monkeypatch.setattr(site_module, "prepare", lambda root: made.append(prepare(root)) or made[-1])
+
+    def written(config):  # what the root page reads of a written language
+        Path(config.site_dir).mkdir(parents=True)
+        (Path(config.site_dir) / "index.html").write_text("<html></html>", encoding="utf-8")
+
+    monkeypatch.setattr(mkdocs.commands.build, "build", written)
+    alive = []
+
+    def index(staging):
+        alive.append(held() is not None)
+        return "indexed"
+
+    monkeypatch.setattr(site_module, "index_search", index)
+    build = site_module.Build(ROOT, date=DATE)
+    held = weakref.ref(build.prepared)
+    made.clear()  # from here only the build's own reference keeps it
+    site_module.write_site(build, tmp_path / "site", quiet=True, one_off=one_off)
+    assert alive == [not one_off] and not made  # `make serve` keeps its build's input; nothing was read again
