@@ -13,7 +13,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 from .i18n.translate import Translations
@@ -98,108 +97,32 @@ def _index_part(site_dir: Path, pages: list[Path], output: Path, merged: bool) -
     return line
 
 
-def pagefind_installed() -> bool:
-    return importlib.util.find_spec("pagefind") is not None
-
-
-NOT_INSTALLED = "pagefind is not installed: the site has no search index"
-
-
-def language_folders(site_dir: Path) -> list[Path]:
-    """The language folders of a built site (each has a home page), in name order."""
-    return sorted(path for path in site_dir.iterdir() if path.is_dir() and (path / "index.html").is_file())
-
-
-def index_language(site_dir: Path, folder: Path, output: Path) -> tuple[str, dict]:
-    """Index one language folder of a site into `output` (in parts, PAGES_PER_INDEX); Pagefind's last
-    lines and the languages the main bundle's entry file listed after this language's run."""
-    pages = sorted(folder.rglob("index.html"))  # one per Markdown page: what the hooks count
-    parts = part_count(len(pages))
-    if parts == 1:
-        lines = [_run(pagefind_command(site_dir, output) + ["--glob", f"{folder.name}/**/*.html"])]
-    else:  # the first part goes into the main bundle, the others into bundles of their own
-        lines = [_index_part(site_dir, pages[:len(pages) // parts], output, merged=False)]
-    languages = json.loads((output / "pagefind-entry.json").read_text(encoding="utf-8")).get("languages", {})
-    for number in range(2, parts + 1):
-        share = pages[(number - 1) * len(pages) // parts:number * len(pages) // parts]
-        lines.append(_index_part(site_dir, share, output / part_folder(folder.name, number), merged=True))
-    return "; ".join(lines), languages
-
-
-def write_entry(output: Path, languages: dict) -> None:
-    """The main bundle's entry file listing every language: each run's lists only the languages of that run."""
-    entry_file = output / "pagefind-entry.json"
-    entry = json.loads(entry_file.read_text(encoding="utf-8"))
-    # Sorted keys: Pagefind lists the languages in hash-map order, which changes from run to run.
-    entry["languages"] = languages
-    entry_file.write_text(json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
-                          encoding="utf-8")
-
-
 def index_search(site_dir: Path, output: Path | None = None) -> str:
     """Build the Pagefind index (one per page language) into `output` (default site_dir/pagefind/) if
     Pagefind is installed; Pagefind's last line."""
-    indexer = LanguageIndexer(site_dir, output)
-    for folder in language_folders(site_dir):
-        indexer.index(folder.name, wait=True)
-    return indexer.finish()
-
-
-class LanguageIndexer:
-    """Pagefind for a site's languages one at a time, each in a thread of its own, so that a build can
-    render the next language meanwhile (generator/site.py); then the merged entry file.
-
-    One language at a time: the runs write the same shared files into the bundle, and two indexes
-    held at once would double Pagefind's memory.
-    """
-
-    def __init__(self, site_dir: Path, output: Path | None = None):
-        self.site_dir = site_dir
-        self.output = output or site_dir / BUNDLE
-        self.lines: list[str] = []
-        self.languages: dict = {}
-        self._running: threading.Thread | None = None
-        self._error: BaseException | None = None
-
-    def index(self, lang: str, wait: bool = False) -> None:
-        """Index language folder `lang` (after the one running, if any), in the background unless `wait`."""
-        self.wait()
-        if not pagefind_installed():
-            return
-        self._running = threading.Thread(target=self._index, args=(self.site_dir / lang,), name=f"pagefind-{lang}")
-        self._running.start()
-        if wait:
-            self.wait()
-
-    def _index(self, folder: Path) -> None:
-        try:
-            line, languages = index_language(self.site_dir, folder, self.output)
-            self.lines.append(line)
-            self.languages.update(languages)
-        except BaseException as error:  # handed to the thread that waits
-            self._error = error
-
-    def wait(self) -> None:
-        """Until the running language is indexed; its error, if it failed."""
-        if self._running is not None:
-            self._running.join()
-            self._running = None
-        error, self._error = self._error, None
-        if error is not None:
-            raise error
-
-    def abandon(self) -> None:
-        """Wait for the running language and drop its outcome (the build failed for another reason)."""
-        try:
-            self.wait()
-        except Exception:  # noqa: BLE001 - the build's own error is the one reported
-            pass
-
-    def finish(self) -> str:
-        """Wait for the last language, write the entry file; Pagefind's last lines."""
-        self.wait()
-        if not pagefind_installed():
-            return NOT_INSTALLED
-        if self.languages:
-            write_entry(self.output, self.languages)
-        return "; ".join(self.lines) or "pagefind: done"
+    if importlib.util.find_spec("pagefind") is None:
+        return "pagefind is not installed: the site has no search index"
+    output = output or site_dir / BUNDLE
+    # One Pagefind run per language folder (or per part of one, PAGES_PER_INDEX): the runs write
+    # the same shared files and their own language's; only the entry file lists the languages of
+    # its own run, so the entries are merged.
+    languages, lines = {}, []
+    for folder in sorted(path for path in site_dir.iterdir() if path.is_dir() and (path / "index.html").is_file()):
+        pages = sorted(folder.rglob("index.html"))  # one per Markdown page: what the template counts
+        parts = part_count(len(pages))
+        if parts == 1:
+            lines.append(_run(pagefind_command(site_dir, output) + ["--glob", f"{folder.name}/**/*.html"]))
+        else:  # the first part goes into the main bundle, the others into bundles of their own
+            lines.append(_index_part(site_dir, pages[:len(pages) // parts], output, merged=False))
+        entry_file = output / "pagefind-entry.json"
+        entry = json.loads(entry_file.read_text(encoding="utf-8"))
+        languages.update(entry.get("languages", {}))
+        for number in range(2, parts + 1):
+            share = pages[(number - 1) * len(pages) // parts:number * len(pages) // parts]
+            lines.append(_index_part(site_dir, share, output / part_folder(folder.name, number), merged=True))
+    if languages:
+        # Sorted keys: Pagefind lists the languages in hash-map order, which changes from run to run.
+        entry["languages"] = languages
+        entry_file.write_text(json.dumps(entry, ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+                              encoding="utf-8")
+    return "; ".join(lines) or "pagefind: done"

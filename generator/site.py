@@ -26,7 +26,7 @@ from .problems import InputError, Problems
 from .render import Page, Renderer
 from .repofiles import repository_files
 from .root_page import write_root_page
-from .search import LanguageIndexer, search_labels
+from .search import index_search, search_labels
 
 __all__ = ["Build", "LanguageBuild", "Prepared", "build_site", "language_build", "prepare", "publish",
            "read_languages", "source_date", "write_site"]
@@ -180,28 +180,17 @@ def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True
     languages = [language["code"] for language in build.prepared.languages]  # every input validated first
     staging = out.with_name(out.name + ".staging")
     shutil.rmtree(staging, ignore_errors=True)
-    # Pagefind indexes each written language in its own process, on the other core, while this one
-    # renders the next language; MkDocs writes that language only once the index is done, as the
-    # peaks of the two (MkDocs holding a language's pages, Pagefind writing its index) would add up.
-    indexer = LanguageIndexer(staging) if search else None
     try:
         for lang in languages:
-            if indexer is not None:
-                build.language(lang)
-                indexer.wait()
             mkdocs_build(mkdocs_config(build, lang, staging / lang))
             build.release(lang)
             return_freed_memory()
-            if indexer is not None:
-                indexer.index(lang)
         site_names = {lang: site_name(build.prepared.translations[lang]) for lang in languages}
         write_root_page(staging, build.prepared.languages, site_names, build.prepared.config)
         if one_off:
             build.release_input()
-        indexed = indexer.finish() if indexer is not None else "search index skipped"
+        indexed = index_search(staging) if search else "search index skipped"
     except BaseException:
-        if indexer is not None:
-            indexer.abandon()  # its Pagefind writes into the staging folder
         shutil.rmtree(staging, ignore_errors=True)
         raise
     finally:

@@ -247,94 +247,32 @@ def test_a_symlink_out_of_the_checkout_under_a_published_folder_stops_the_build_
     assert not (tmp_path / "site").exists() and not (tmp_path / "site.staging").exists()
 
 
-def _without_mkdocs(monkeypatch, events: list):
-    """MkDocs' build replaced by one that writes only the home page the root page reads, noting the language."""
-    import mkdocs.commands.build
-
-    def written(config):
-        events.append(("mkdocs", config.theme["language"]))
-        Path(config.site_dir).mkdir(parents=True)
-        (Path(config.site_dir) / "index.html").write_text("<html></html>", encoding="utf-8")
-
-    monkeypatch.setattr(mkdocs.commands.build, "build", written)
-
-
 @pytest.mark.parametrize("one_off", [True, False], ids=["generator-site", "serve"])
 def test_a_one_off_build_lets_go_of_its_input_before_pagefind_runs_beside_it(tmp_path, monkeypatch, one_off):
     # Pagefind's process and this one are resident together: the input must not be held through indexing.
     import weakref
 
-    from generator import search
+    import mkdocs.commands.build
+
     from generator import site as site_module
 
     made = []
     monkeypatch.setattr(site_module, "prepare", lambda root: made.append(prepare(root)) or made[-1])
-    _without_mkdocs(monkeypatch, [])
-    monkeypatch.setattr(search, "index_language", lambda site_dir, folder, output: ("indexed", {}))
-    alive, finish = [], search.LanguageIndexer.finish
-    monkeypatch.setattr(search.LanguageIndexer, "finish", lambda indexer: alive.append(held() is not None) or finish(indexer))
+
+    def written(config):  # what the root page reads of a written language
+        Path(config.site_dir).mkdir(parents=True)
+        (Path(config.site_dir) / "index.html").write_text("<html></html>", encoding="utf-8")
+
+    monkeypatch.setattr(mkdocs.commands.build, "build", written)
+    alive = []
+
+    def index(staging):
+        alive.append(held() is not None)
+        return "indexed"
+
+    monkeypatch.setattr(site_module, "index_search", index)
     build = site_module.Build(ROOT, date=DATE)
     held = weakref.ref(build.prepared)
     made.clear()  # from here only the build's own reference keeps it
     site_module.write_site(build, tmp_path / "site", quiet=True, one_off=one_off)
     assert alive == [not one_off] and not made  # `make serve` keeps its build's input; nothing was read again
-
-
-def test_pagefind_indexes_a_language_while_the_next_renders_but_never_beside_its_mkdocs_build(tmp_path, monkeypatch):
-    import threading
-
-    from generator import search
-    from generator import site as site_module
-
-    events, rendering_ru = [], threading.Event()
-    _without_mkdocs(monkeypatch, events)
-    real_build = site_module.language_build
-
-    def rendered(prepared, lang, *rest, **options):
-        events.append(("render", lang))
-        if lang == "ru":
-            rendering_ru.set()
-        return real_build(prepared, lang, *rest, **options)
-
-    def indexed(site_dir, folder, output):
-        events.append(("index", folder.name))
-        # Still indexing English when Russian starts to render: the two overlap (False if they never did).
-        events.append(("overlapped", rendering_ru.wait(timeout=30) if folder.name == "en" else None))
-        events.append(("indexed", folder.name))
-        return "indexed " + folder.name, {folder.name: {}}
-
-    monkeypatch.setattr(site_module, "language_build", rendered)
-    monkeypatch.setattr(search, "index_language", indexed)
-    monkeypatch.setattr(search, "pagefind_installed", lambda: True)
-    monkeypatch.setattr(search, "write_entry", lambda output, languages: events.append(("entry", sorted(languages))))
-    site_module.build_site(ROOT, tmp_path / "site", quiet=True, date=DATE)
-    assert ("overlapped", True) in events, events
-    assert events.index(("indexed", "en")) < events.index(("mkdocs", "ru")), events
-    assert events[-1] == ("entry", ["en", "ru"]) and events.index(("indexed", "ru")) < len(events) - 1, events
-
-
-def test_a_failed_language_build_waits_for_pagefind_before_removing_the_staging_folder(tmp_path, monkeypatch):
-    from generator import search
-    from generator import site as site_module
-
-    events = []
-    _without_mkdocs(monkeypatch, events)
-    import mkdocs.commands.build
-    written = mkdocs.commands.build.build
-
-    def fails_in_russian(config):
-        if config.theme["language"] == "ru":
-            raise RuntimeError("MkDocs failed")
-        written(config)
-
-    def indexed(site_dir, folder, output):
-        events.append(("indexed", folder.name, (site_dir / folder.name / "index.html").is_file()))
-        return "indexed", {}
-
-    monkeypatch.setattr(mkdocs.commands.build, "build", fails_in_russian)
-    monkeypatch.setattr(search, "index_language", indexed)
-    monkeypatch.setattr(search, "pagefind_installed", lambda: True)
-    with pytest.raises(RuntimeError, match="MkDocs failed"):
-        site_module.build_site(ROOT, tmp_path / "site", quiet=True, date=DATE)
-    assert ("indexed", "en", True) in events, events
-    assert not (tmp_path / "site").exists() and not (tmp_path / "site.staging").exists()
