@@ -3,6 +3,10 @@
 Decision: a `Build` is the only holder of a build's data (validated input, date, rendered
 languages); it is made per build and handed to the MkDocs hooks on the config
 (`mkdocs_config.attach`), never kept in a module global, so every build reads its input afresh.
+
+Decision: memory is counted over all of a build's processes at once. `generator site` writes the
+pages in a forked child and indexes them once it has exited (`build_site(isolated=True)`); an
+in-process build (`make serve`, tests) lets go of its input before Pagefind runs instead.
 """
 
 from __future__ import annotations
