@@ -16,6 +16,7 @@ import errno
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -170,7 +171,7 @@ def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: i
     `isolated` (`generator site`): a forked child process writes the pages and exits before Pagefind
     runs, so no process holds the input (or what the allocator kept of it) beside Pagefind's.
     """
-    if isolated and hasattr(os, "fork"):
+    if isolated and sys.platform == "linux":  # fork is safe there; macOS libraries may not survive it
         root = Path(root).resolve()
         return _stage_and_publish(Path(out or root / "site").resolve(),
                                   lambda staging: _write_pages_in_a_child(root, date, staging), quiet, search)
