@@ -121,7 +121,7 @@ def cmd_site(args) -> int:
     from .site import build_site
 
     try:
-        out = build_site(repository_root(args), Path(args.out) if args.out else None)
+        out = build_site(repository_root(args), Path(args.out) if args.out else None, isolated=True)
     except InputError as error:
         print(error.problems.report(), file=sys.stderr)
         log.error("%d problem(s); nothing was written", len(error.problems))

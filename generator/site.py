@@ -3,6 +3,10 @@
 Decision: a `Build` is the only holder of a build's data (validated input, date, rendered
 languages); it is made per build and handed to the MkDocs hooks on the config
 (`mkdocs_config.attach`), never kept in a module global, so every build reads its input afresh.
+
+Decision: memory is counted over all of a build's processes at once. `generator site` writes the
+pages in a forked child and indexes them once it has exited (`build_site(isolated=True)`); an
+in-process build (`make serve`, tests) lets go of its input before Pagefind runs instead.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import errno
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -29,7 +34,7 @@ from .root_page import write_root_page
 from .search import index_search, search_labels
 
 __all__ = ["Build", "LanguageBuild", "Prepared", "build_site", "language_build", "prepare", "publish",
-           "read_languages", "source_date", "write_site"]
+           "read_languages", "source_date", "write_pages", "write_site"]
 
 OUTSIDE_GIT_DATE = 1767225600  # 2026-01-01: the date of a tree outside git, so its builds are reproducible too
 
@@ -140,6 +145,12 @@ class Build:
         """Forget a language's pages once MkDocs has them, so memory holds one language at a time."""
         self._languages.pop(lang, None)
 
+    def release_input(self) -> None:
+        """Forget the validated input (a one-off build, once every language is written); read afresh if asked again."""
+        self._prepared = None
+        self._languages.clear()
+        return_freed_memory()
+
     def scratch_folder(self) -> str:
         """A private folder for files MkDocs copies later (the export), removed after the build."""
         if self._scratch is None:
@@ -153,40 +164,92 @@ class Build:
 
 
 def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: int | None = None,
-               search: bool = True) -> Path:
+               search: bool = True, isolated: bool = False) -> Path:
     """Build every language into `out` (default site/); on any problem, leave `out` untouched.
 
     `date` (seconds since 1970) defaults to the last commit's; `search=False` skips the Pagefind index.
+    `isolated` (`generator site`): a forked child process writes the pages and exits before Pagefind
+    runs, so no process holds the input (or what the allocator kept of it) beside Pagefind's.
     """
+    if isolated and sys.platform == "linux":  # fork is safe there; macOS libraries may not survive it
+        root = Path(root).resolve()
+        return _stage_and_publish(Path(out or root / "site").resolve(),
+                                  lambda staging: _write_pages_in_a_child(root, date, staging), quiet, search)
     build = Build(root, date)
-    return write_site(build, Path(out or build.root / "site"), quiet, search)
+    return write_site(build, Path(out or build.root / "site"), quiet, search, one_off=True)
 
 
-def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True) -> Path:
-    """Let MkDocs write every language of `build`, add the root page and the search index, publish to `out`."""
+def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True, one_off: bool = False) -> Path:
+    """Let MkDocs write every language of `build`, add the root page and the search index, publish to `out`.
+
+    `one_off`: nothing reads `build` again (`generator site`), so its input is let go before Pagefind
+    indexes: this process stays resident beside Pagefind's, and the two together make the build's peak.
+    """
+    def pages(staging: Path) -> None:
+        write_pages(build, staging)
+        if one_off:
+            build.release_input()
+
+    try:
+        return _stage_and_publish(Path(out).resolve(), pages, quiet, search)
+    finally:
+        build.remove_scratch()
+
+
+def write_pages(build: Build, staging: Path) -> None:
+    """Every language of `build` written by MkDocs into `staging`, and the root page."""
     from mkdocs.commands.build import build as mkdocs_build
 
-    out = Path(out).resolve()
     languages = [language["code"] for language in build.prepared.languages]  # every input validated first
+    for lang in languages:
+        mkdocs_build(mkdocs_config(build, lang, staging / lang))
+        build.release(lang)
+        return_freed_memory()
+    site_names = {lang: site_name(build.prepared.translations[lang]) for lang in languages}
+    write_root_page(staging, build.prepared.languages, site_names, build.prepared.config)
+
+
+def _stage_and_publish(out: Path, pages, quiet: bool, search: bool) -> Path:
+    """`pages(staging)` writes the site beside `out`; then the search index, then it replaces `out`."""
     staging = out.with_name(out.name + ".staging")
     shutil.rmtree(staging, ignore_errors=True)
     try:
-        for lang in languages:
-            mkdocs_build(mkdocs_config(build, lang, staging / lang))
-            build.release(lang)
-            return_freed_memory()
-        site_names = {lang: site_name(build.prepared.translations[lang]) for lang in languages}
-        write_root_page(staging, build.prepared.languages, site_names, build.prepared.config)
+        pages(staging)
         indexed = index_search(staging) if search else "search index skipped"
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    finally:
-        build.remove_scratch()
     publish(staging, out)
     if not quiet:
         print(indexed)
     return out
+
+
+def _write_pages_in_a_child(root: Path, date: int | None, staging: Path) -> None:
+    """write_pages in a forked process, which has exited (and given its memory back) on return."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as child:
+        problems = child.submit(_write_pages_here, root, date, staging).result()
+    if problems is not None:
+        raise InputError(problems)
+
+
+def _write_pages_here(root: Path, date: int | None, staging: Path) -> Problems | None:
+    """The child's part of an isolated build; the input's problems, returned: an InputError does not
+    survive pickling (its argument is the report, not the problems)."""
+    from . import diskcache
+
+    build = Build(root, date)
+    try:
+        write_pages(build, staging)
+    except InputError as error:
+        return error.problems
+    finally:
+        build.remove_scratch()
+        diskcache.flush()  # the child leaves without running exit handlers: what it parsed is kept for next time
+    return None
 
 
 def return_freed_memory() -> None:

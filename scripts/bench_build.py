@@ -9,10 +9,13 @@ Sites: the real one (this repository's inputs), and copies with N synthetic rule
 by scripts/bench_search.py's generator (complete catalogs, ~1,200 words per rule).
 
 For each site:
-- build: `python -m generator --root REPO site --out OUT` in a child process; wall time, and the peak
+- build: `python -m generator --root REPO site --out OUT` in a child process; wall time, the peak
   resident memory of the largest process of the build (getrusage of the children: the Python build
-  or Pagefind's indexer, whichever is larger), measured in a fresh wrapper process per build, and
-  the CPU seconds (user + system) of all its processes, steadier than wall time on a shared machine;
+  or Pagefind's indexer, whichever is larger), the peak of the SUM of the resident memory of all the
+  build's processes at once (sampled from /proc every 50 ms: the Python build stays resident while
+  Pagefind runs, so this is what the machine must hold), measured in a fresh wrapper process per
+  build, and the CPU seconds (user + system) of all its processes, steadier than wall time on a
+  shared machine;
 - per page: build time (and CPU time) divided by the pages of one language (every language has the same pages);
 - edit-to-visible: `python -m generator serve` running; a rule's title is changed on disk and the
   served page is fetched until it shows the new title; median of three edits, with the CPU seconds
@@ -46,29 +49,57 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-PEAK = """import resource, subprocess, sys, time
+PEAK = """import os, resource, subprocess, sys, time
+
+def resident(pid):
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return next((int(line.split()[1]) for line in status if line.startswith("VmRSS:")), 0)
+    except OSError:
+        return 0
+
+def tree(root):
+    parents = {}
+    for name in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{name}/stat") as stat:
+                parents.setdefault(int(stat.read().rsplit(")", 1)[1].split()[1]), []).append(int(name))
+        except (OSError, ValueError, IndexError):
+            pass
+    found = [root]
+    for pid in found:
+        found.extend(parents.get(pid, []))
+    return found
+
 start = time.perf_counter()
-code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+total = 0
+while child.poll() is None:
+    total = max(total, sum(resident(pid) for pid in tree(child.pid)))
+    time.sleep(SAMPLE_S)
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(time.perf_counter() - start, usage.ru_maxrss, code, usage.ru_utime + usage.ru_stime)
+print(time.perf_counter() - start, usage.ru_maxrss, child.returncode, usage.ru_utime + usage.ru_stime, total)
 """  # a fresh process per run, so RUSAGE_CHILDREN holds only that run's processes (maxrss: the largest)
+SAMPLE_S = 0.05  # how often the summed memory of the build's processes is sampled
 EDITS = 3
 SERVE_TIMEOUT = 600  # seconds to wait for the first build under serve at 1,000 rules
 
 
-def timed(command: list[str]) -> tuple[float, float, float]:
-    """(wall seconds, peak MiB of the largest process, CPU seconds of all its processes) of one command."""
-    result = subprocess.run([sys.executable, "-c", PEAK, *command], capture_output=True, text=True, check=True)
-    seconds, kib, code, cpu = result.stdout.split()
+def timed(command: list[str]) -> tuple[float, float, float, float]:
+    """(wall seconds, peak MiB of the largest process, CPU seconds of all its processes, peak MiB of all
+    its processes together) of one command."""
+    peak = PEAK.replace("SAMPLE_S", repr(SAMPLE_S))
+    result = subprocess.run([sys.executable, "-c", peak, *command], capture_output=True, text=True, check=True)
+    seconds, kib, code, cpu, total_kib = result.stdout.split()
     if code != "0":
         raise RuntimeError(f"{command} failed with {code}")
-    return float(seconds), int(kib) / 1024, float(cpu)
+    return float(seconds), int(kib) / 1024, float(cpu), int(total_kib) / 1024
 
 
 def build(repo: Path, out: Path) -> dict:
-    seconds, mib, cpu = timed([sys.executable, "-m", "generator", "--root", str(repo), "site", "--out", str(out)])
+    seconds, mib, cpu, total = timed([sys.executable, "-m", "generator", "--root", str(repo), "site", "--out", str(out)])
     pages = sum(1 for _ in (out / "en").rglob("index.html"))
-    return {"build_s": seconds, "peak_mib": mib, "pages": pages, "per_page_ms": seconds / pages * 1000 / 2,
+    return {"build_s": seconds, "peak_mib": mib, "peak_sum_mib": total, "pages": pages, "per_page_ms": seconds / pages * 1000 / 2,
             "cpu_s": cpu, "per_page_cpu_ms": cpu / pages * 1000 / 2}
 
 
@@ -158,7 +189,8 @@ def stock(repo: Path, work: Path) -> dict:
         config = {"site_name": "stock", "docs_dir": "docs", "site_dir": "site", "theme": dict(theme, language=lang),
                   "markdown_extensions": raw["markdown_extensions"], "nav": built.nav, "plugins": ["search"]}
         (docs.parent / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
-        seconds, mib, used = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(docs.parent / "mkdocs.yml")])
+        seconds, mib, used, _total = timed([sys.executable, "-m", "mkdocs", "build", "-q", "-f",
+                                            str(docs.parent / "mkdocs.yml")])
         total, peak, cpu = total + seconds, max(peak, mib), cpu + used
     return {"stock_s": total, "stock_peak_mib": peak, "stock_cpu_s": cpu}
 
@@ -187,6 +219,19 @@ def search(out: Path) -> dict:
     finally:
         server.shutdown()
     return found
+
+
+def current_inputs(synthetic: Path, into: Path) -> Path:
+    """This tree's inputs with a copy of the rules and catalogs of a synthetic repository made before: that
+    repository's own templates, scripts and hooks are as old as it is (copied, not linked: the edits write rules)."""
+    from generator.inputs import copy_inputs
+
+    shutil.rmtree(into, ignore_errors=True)
+    copy_inputs(ROOT, into)
+    for name in ("rules", "translations"):
+        shutil.rmtree(into / name)
+        shutil.copytree(synthetic / name, into / name)
+    return into
 
 
 def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, with_stock: bool = True,
@@ -220,7 +265,8 @@ def main(argv=None):
     parser.add_argument("--no-edits", action="store_true", help="skip edit-to-visible under serve")
     parser.add_argument("--keep", help="work in this folder and keep it")
     parser.add_argument("--only", choices=["edit"], help="measure only edit-to-visible under serve")
-    parser.add_argument("--synthetic", help="a synthetic repository made before (with --keep) to use for --rules")
+    parser.add_argument("--synthetic", help="a synthetic repository made before (with --keep): its rules and "
+                        "catalogs with this tree's other inputs, for --rules")
     args = parser.parse_args(argv)
     from bench_search import synthetic_repository
 
@@ -239,7 +285,8 @@ def main(argv=None):
             rows.append(measure("real", copy_inputs(ROOT, work / "real-repo"), work, "wap/strider", args.search,
                                 not args.no_stock, args.only == "edit", not args.no_edits))
         for size in (size for size in sizes if size):
-            repo = Path(args.synthetic) if args.synthetic else synthetic_repository(work / f"synthetic-{size}-repo", size)
+            repo = (current_inputs(Path(args.synthetic), work / f"synthetic-{size}-repo") if args.synthetic
+                    else synthetic_repository(work / f"synthetic-{size}-repo", size))
             rows.append(measure(f"+{size}", repo, work, "synth-en/rule-0001", args.search, not args.no_stock,
                                 args.only == "edit", not args.no_edits))
     finally:
@@ -251,11 +298,11 @@ def main(argv=None):
         for row in rows:
             print(f"{row['site']:8} {row['edit_s']:>12.2f}s {row['edit_cpu_s']:>10.2f}s")
         return
-    print(f"\n{'site':8} {'pages/lang':>10} {'build':>8} {'per page':>9} {'CPU':>8} {'per page':>9} {'peak':>9} "
+    print(f"\n{'site':8} {'pages/lang':>10} {'build':>8} {'per page':>9} {'CPU':>8} {'per page':>9} {'peak':>9} {'all procs':>9} "
           f"{'stock':>8} {'CPU':>8} {'ratio':>6} {'CPU ratio':>9} {'edit→visible':>13}")
     for row in rows:
         print(f"{row['site']:8} {row['pages']:>10} {row['build_s']:>7.1f}s {row['per_page_ms']:>7.0f}ms "
-              f"{row['cpu_s']:>7.1f}s {row['per_page_cpu_ms']:>7.0f}ms {row['peak_mib']:>6.0f}MiB "
+              f"{row['cpu_s']:>7.1f}s {row['per_page_cpu_ms']:>7.0f}ms {row['peak_mib']:>6.0f}MiB {row['peak_sum_mib']:>6.0f}MiB "
               f"{row['stock_s']:>7.1f}s {row['stock_cpu_s']:>7.1f}s {row['build_s'] / row['stock_s']:>6.2f} "
               f"{row['cpu_s'] / row['stock_cpu_s']:>9.2f} {row['edit_s']:>12.2f}s")
 

@@ -264,10 +264,31 @@ def index_size(site: Path, lang: str) -> tuple[int, int]:
     return sum(f.stat().st_size for f in files), len(files)
 
 
+WARM_UP_TIMEOUT_S = 15  # search.js warms up when the page is idle, at the latest 2 s after it started
+
+
+def _warmed_up(page, lang: str, counter: Counter) -> list[tuple[str, int]]:
+    """Wait as a reader who reads before searching: until search.js has warmed Pagefind up (every part's
+    metadata of the language served) and the network is quiet; what it fetched meanwhile.
+
+    Network idle alone is not enough: on a busy machine the page's idle callback may come after
+    500 ms without requests, and the "idle" query then paid for loading Pagefind."""
+    parts = int(page.get_attribute("[data-kb-search]", "data-kb-parts") or 1)
+    fetched, deadline = [], time.monotonic() + WARM_UP_TIMEOUT_S
+    while time.monotonic() < deadline:
+        page.wait_for_load_state("networkidle")
+        fetched += [(path, size) for path, size in counter.take() if "/pagefind/" in path]
+        if sum(1 for path, _ in fetched if f"/pagefind.{lang}_" in path) >= parts:
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_load_state("networkidle")
+    return fetched + [(path, size) for path, size in counter.take() if "/pagefind/" in path]
+
+
 def first_query(browser, address: str, lang: str, counter: Counter, idle: bool = False,
                 typing_ms: int | None = None) -> dict:
-    """Type the language's query on its home page; with `idle`, only once the page's network is idle
-    (a reader who reads before searching: search.js has loaded Pagefind by then).
+    """Type the language's query on its home page; with `idle`, only once search.js has loaded Pagefind
+    and the network is idle (a reader who reads before searching; see _warmed_up).
 
     The query arrives at once (as pasted: one input event, the worst case for the first query's
     time) unless `typing_ms` is given: then the box is clicked and the query typed key by key, that
@@ -291,8 +312,7 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
     page_load = [(p, s) for p, s in counter.take() if "/pagefind/" in p]
     warm_up = []
     if idle:
-        page.wait_for_load_state("networkidle")
-        warm_up = [(p, s) for p, s in counter.take() if "/pagefind/" in p]
+        warm_up = _warmed_up(page, lang, counter)
     box = page.locator(".kb-search input")
     counter.take_timeline()
     if typing_ms is not None:

@@ -245,3 +245,80 @@ def test_a_symlink_out_of_the_checkout_under_a_published_folder_stops_the_build_
     assert f"{folder}/notes.txt" in report and "outside the repository" in report
     assert "a secret" not in report
     assert not (tmp_path / "site").exists() and not (tmp_path / "site.staging").exists()
+
+
+@pytest.mark.parametrize("one_off", [True, False], ids=["generator-site", "serve"])
+def test_a_one_off_build_lets_go_of_its_input_before_pagefind_runs_beside_it(tmp_path, monkeypatch, one_off):
+    # Pagefind's process and this one are resident together: the input must not be held through indexing.
+    import weakref
+
+    import mkdocs.commands.build
+
+    from generator import site as site_module
+
+    made = []
+    monkeypatch.setattr(site_module, "prepare", lambda root: made.append(prepare(root)) or made[-1])
+
+    def written(config):  # what the root page reads of a written language
+        Path(config.site_dir).mkdir(parents=True)
+        (Path(config.site_dir) / "index.html").write_text("<html></html>", encoding="utf-8")
+
+    monkeypatch.setattr(mkdocs.commands.build, "build", written)
+    alive = []
+
+    def index(staging):
+        alive.append(held() is not None)
+        return "indexed"
+
+    monkeypatch.setattr(site_module, "index_search", index)
+    build = site_module.Build(ROOT, date=DATE)
+    held = weakref.ref(build.prepared)
+    made.clear()  # from here only the build's own reference keeps it
+    site_module.write_site(build, tmp_path / "site", quiet=True, one_off=one_off)
+    assert alive == [not one_off] and not made  # `make serve` keeps its build's input; nothing was read again
+
+
+def test_an_isolated_build_writes_its_pages_in_a_child_that_has_exited_before_pagefind_runs(tmp_path, monkeypatch):
+    import os
+
+    import mkdocs.commands.build
+
+    from generator import site as site_module
+
+    def written(config):  # in the child: the page names the process that wrote it
+        Path(config.site_dir).mkdir(parents=True)
+        (Path(config.site_dir) / "index.html").write_text(f"<html>{os.getpid()}</html>", encoding="utf-8")
+
+    def index(staging):
+        writer = int(re.search(r"\d+", (staging / "en" / "index.html").read_text(encoding="utf-8")).group())
+        try:
+            os.kill(writer, 0)
+            alive = True
+        except ProcessLookupError:
+            alive = False
+        seen.append((writer, alive))
+        return "indexed"
+
+    seen = []
+    monkeypatch.setattr(mkdocs.commands.build, "build", written)
+    monkeypatch.setattr(site_module, "index_search", index)
+    out = build_site(ROOT, tmp_path / "site", quiet=True, date=DATE, isolated=True)
+    assert len(seen) == 1 and seen[0][0] != os.getpid() and not seen[0][1], seen
+    assert (out / "en" / "index.html").is_file() and (out / "index.html").is_file()
+
+
+def test_an_isolated_build_reports_every_problem_of_the_input_and_writes_nothing(tmp_path, monkeypatch):
+    from generator import site as site_module
+    from generator.problems import InputError
+
+    def broken(root):
+        problems = Problems()
+        problems.add("rules/t9a/scout.yaml", 3, "t9a/scout", "no title", "add one")
+        problems.add("rules/t9a/skirmishers.yaml", 5, "t9a/skirmishers", "no source", "add one")
+        raise InputError(problems)
+
+    monkeypatch.setattr(site_module, "prepare", broken)
+    with pytest.raises(InputError) as raised:
+        build_site(ROOT, tmp_path / "site", quiet=True, date=DATE, isolated=True)
+    assert len(raised.value.problems) == 2 and "rules/t9a/scout.yaml:3: t9a/scout: no title" in raised.value.problems.report()
+    assert not (tmp_path / "site").exists() and not (tmp_path / "site.staging").exists()

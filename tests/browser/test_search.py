@@ -126,6 +126,18 @@ def test_search_is_loaded_while_the_page_is_idle_without_taking_the_readers_focu
     assert not page.locator(".kb-search").evaluate("e => e.classList.contains('kb-search--open')")
 
 
+def test_priming_search_while_idle_uses_the_interfaces_worker_and_fetches_no_index(page, guard, base_url):
+    page.goto(base_url + "en/t9a/scout/")
+    page.wait_for_load_state("networkidle")  # search.js has warmed and primed Pagefind by then
+    fetched = [urlparse(url).path for url in guard.requests if "/pagefind/" in url]
+    assert any(path.endswith("/pagefind-worker.js") for path in fetched), fetched
+    # One import of pagefind.js, so one module and one worker: the priming search ran in the interface's own.
+    assert [path for path in fetched if path.endswith("/pagefind.js")] == ["/pagefind/pagefind.js"], fetched
+    assert len(page.workers) == 1, [worker.url for worker in page.workers]
+    assert not [path for path in fetched if "/index/" in path or "/fragment/" in path], fetched
+    assert search(page, "scout")[0] == "/en/t9a/scout/"
+
+
 @pytest.fixture(scope="module")
 def parts_url(tmp_path_factory):
     """The site with every language indexed in three parts (10 pages a part): what 1,000 rules get."""
