@@ -144,11 +144,15 @@ diskcache.fill_in_parallel(items, square)
 for item in items:
     if item != 7:
         assert diskcache.cached("t", "v1", str(item).encode(), lambda: sys.exit(f"{item} not filled")) == item * item
+diskcache.forget()  # a later run, with a warm cache: no child is made
+import os
+os.fork = lambda: sys.exit("forked although the cache knew every item")
+diskcache.fill_in_parallel(items, square)
 print(len(here), len(items))
 """
 
 
-def test_entries_filled_on_both_cores_reach_this_process_and_a_failing_item_is_left_to_the_caller(cache_home):
+def test_entries_filled_on_both_cores_reach_this_process_and_a_warm_cache_makes_no_second_process(cache_home):
     import subprocess
     import sys
 
