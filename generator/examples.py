@@ -104,17 +104,24 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
     code, which together make the key. Only a rule whose every example passed is kept: a failure is
     worked out afresh, with its line and message from the files as they are now.
     """
-    for _rule, group in itertools.groupby(cases, key=lambda case: case.rule):
-        group = list(group)
-        key = _cases_key(kb, group)
-        answers = _cached_answers(key) if key is not None else None
-        if answers is not None and len(answers) == len(group):
-            yield from (Outcome(case, True, got=got) for case, got in zip(group, answers))
-            continue
-        outcomes = [run_case(kb, case) for case in group]
-        if key is not None and all(outcome.passed for outcome in outcomes):
-            _cached_answers(key, [outcome.got for outcome in outcomes])
-        yield from outcomes
+    from .diskcache import fill_in_parallel
+
+    groups = [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]
+    fill_in_parallel(groups, lambda group: _rule_outcomes(kb, group))  # the first run after a clone: both cores
+    for group in groups:
+        yield from _rule_outcomes(kb, group)
+
+
+def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:
+    """The outcomes of one rule's cases, from the disk cache when they all passed before."""
+    key = _cases_key(kb, group)
+    answers = _cached_answers(key) if key is not None else None
+    if answers is not None and len(answers) == len(group):
+        return [Outcome(case, True, got=got) for case, got in zip(group, answers)]
+    outcomes = [run_case(kb, case) for case in group]
+    if key is not None and all(outcome.passed for outcome in outcomes):
+        _cached_answers(key, [outcome.got for outcome in outcomes])
+    return outcomes
 
 
 _EVALUATOR_VERSION: list[str] = []  # the version of the code that runs examples, worked out once per process
