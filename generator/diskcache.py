@@ -62,12 +62,24 @@ class _Pack:
         if where is None:
             return None
         offset, length = where
-        data = os.pread(self.handle, length, self.start + offset)
+        data = _read_at(self.handle, length, self.start + offset)
         return data if len(data) == length else None
 
     def entries(self) -> dict[bytes, bytes]:
         found = {key: self.get(key) for key in self.index}
         return {key: value for key, value in found.items() if value is not None}
+
+
+_SEEKING = threading.Lock()  # where there is no pread, a seek and a read must not interleave between threads
+
+
+def _read_at(handle: int, length: int, offset: int) -> bytes:
+    """`length` bytes at `offset` of an open file, without moving a position another thread relies on."""
+    if hasattr(os, "pread"):
+        return os.pread(handle, length, offset)
+    with _SEEKING:  # Windows
+        os.lseek(handle, offset, os.SEEK_SET)
+        return os.read(handle, length)
 
 
 def _pack_bytes(entries: dict[bytes, bytes]) -> bytes:

@@ -179,3 +179,10 @@ def test_nothing_is_forked_beside_a_running_thread_or_for_a_few_items(cache_home
         stop.set()
         thread.join()
     assert calls == []
+
+
+def test_where_there_is_no_pread_a_pack_is_read_by_seeking_with_the_same_answers(cache_home, monkeypatch):
+    diskcache.cached("t", "v1", b"text", lambda: {"a": 1})
+    diskcache.forget()
+    monkeypatch.delattr(diskcache.os, "pread")  # as on Windows
+    assert diskcache.cached("t", "v1", b"text", lambda: pytest.fail("computed again")) == {"a": 1}
