@@ -7,7 +7,8 @@ plain data stored with `marshal` (no code is ever loaded). The cache lives in th
 folder ($XDG_CACHE_HOME or ~/.cache), never in the checkout, so a pull request cannot plant an
 entry, and git never sees it. KB_NO_CACHE=1 turns it off.
 
-Entries are kept in packs (an index of keys, then the values) in a folder per kind and code version:
+Entries are kept in packs (an index of keys, then the values; the format is generator/cachepacks.py)
+in a folder per kind and code version:
 a process reads a kind's pack indexes once, reads a value when asked, and writes the entries it made
 as one new pack when it ends (or on flush()). A thousand rules made a thousand small files before, and creating them cost
 more than the parsing they saved. Processes never write into each other's packs, so two commands at
@@ -28,68 +29,15 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
+from .cachepacks import MARSHAL_VERSION, PACK_SUFFIX, Pack, open_packs, pack_bytes
+
 CACHE_NAME = "wargame-rules-kb"  # the folder under the user's cache folder
-MARSHAL_VERSION = 4  # marshal's format; part of every key along with Python's own version
-PACK_SUFFIX = ".pack"  # a file of entries; anything else in a version folder is ignored
 MAX_PACKS = 12  # packs a version folder may hold before the next writer folds them into one
 STALE_DAYS = 14  # a version folder untouched this long belongs to code nobody runs any more
 PARALLEL_MINIMUM = 100  # fewer items than this are not worth a second process
 PROBE = 16  # items worked here first: if the cache knew them all, it is warm and no second process is made
-INDEX_LENGTH_BYTES = 8  # a pack starts with the length of its index, in this many bytes
 
 T = TypeVar("T")
-
-
-class _Pack:
-    """One pack file, open for reading: an index of its entries, and each value read from the file when asked."""
-
-    def __init__(self, path: str):
-        with open(path, "rb") as handle:
-            head = handle.read(INDEX_LENGTH_BYTES)
-            length = int.from_bytes(head, "big")
-            if len(head) != INDEX_LENGTH_BYTES or length > os.fstat(handle.fileno()).st_size:
-                raise ValueError("not a pack")
-            index = marshal.loads(handle.read(length))
-            if not isinstance(index, dict):
-                raise ValueError("not a pack")
-            self.handle = os.dup(handle.fileno())  # kept open: a pack folded away by another process stays readable
-        self.index: dict[bytes, tuple[int, int]] = index
-        self.start = INDEX_LENGTH_BYTES + length  # where the values begin
-        self.name = os.path.basename(path)
-
-    def get(self, key: bytes) -> bytes | None:
-        where = self.index.get(key)
-        if where is None:
-            return None
-        offset, length = where
-        data = _read_at(self.handle, length, self.start + offset)
-        return data if len(data) == length else None
-
-    def entries(self) -> dict[bytes, bytes]:
-        found = {key: self.get(key) for key in self.index}
-        return {key: value for key, value in found.items() if value is not None}
-
-
-_SEEKING = threading.Lock()  # where there is no pread, a seek and a read must not interleave between threads
-
-
-def _read_at(handle: int, length: int, offset: int) -> bytes:
-    """`length` bytes at `offset` of an open file, without moving a position another thread relies on."""
-    if hasattr(os, "pread"):
-        return os.pread(handle, length, offset)
-    with _SEEKING:  # Windows
-        os.lseek(handle, offset, os.SEEK_SET)
-        return os.read(handle, length)
-
-
-def _pack_bytes(entries: dict[bytes, bytes]) -> bytes:
-    """A pack's bytes: the length of its index, the index {key: (offset after the index, length)}, the values."""
-    index, offset = {}, 0
-    for key, value in entries.items():
-        index[key] = (offset, len(value))
-        offset += len(value)
-    placed = marshal.dumps(index, MARSHAL_VERSION)
-    return len(placed).to_bytes(INDEX_LENGTH_BYTES, "big") + placed + b"".join(entries.values())
 
 
 class _Shelf:
@@ -102,7 +50,7 @@ class _Shelf:
     def __init__(self, folder: str):
         self.folder = folder
         self.made: dict[bytes, bytes] = {}
-        self.packs: list[_Pack] = _open_packs(folder)
+        self.packs: list[Pack] = open_packs(folder)
 
     def get(self, key: bytes) -> bytes | None:
         found = self.made.get(key)
@@ -124,26 +72,15 @@ class _Shelf:
         os.makedirs(self.folder, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=self.folder, suffix=".tmp")
         with os.fdopen(handle, "wb") as out:
-            out.write(_pack_bytes(entries))
+            out.write(pack_bytes(entries))
         path = os.path.join(self.folder, f"{os.getpid()}-{time.time_ns()}{PACK_SUFFIX}")
         os.replace(temporary, path)
         for pack in folded:  # the new pack holds their entries now
             _remove(os.path.join(self.folder, pack.name))
             os.close(pack.handle)
-        self.packs = [pack for pack in self.packs if pack not in folded] + _open_packs(self.folder, [path])
+        self.packs = [pack for pack in self.packs if pack not in folded] + open_packs(self.folder, [path])
         self.made = {}
         _remove_stale_versions(os.path.dirname(self.folder), keep=self.folder)
-
-
-def _open_packs(folder: str, paths: list[str] | None = None) -> list[_Pack]:
-    """The readable packs of a version folder (or the given ones); a damaged or vanished one is left out."""
-    packs = []
-    for path in paths if paths is not None else [os.path.join(folder, name) for name in _names(folder)]:
-        try:
-            packs.append(_Pack(path))
-        except (OSError, EOFError, ValueError, TypeError):
-            continue  # gone (folded by another process) or damaged: its entries are misses
-    return packs
 
 
 _SHELVES: dict[str, _Shelf] = {}  # version folder -> its entries in this process
@@ -293,13 +230,6 @@ def forget():
 
 
 atexit.register(flush)
-
-
-def _names(folder: str) -> list[str]:
-    try:
-        return sorted(name for name in os.listdir(folder) if name.endswith(PACK_SUFFIX))
-    except OSError:
-        return []
 
 
 def _remove(path: str):
