@@ -100,35 +100,22 @@ def cached(kind: str, version: str, data: bytes, compute: Callable[[], object]) 
     `compute` must be pure (its result depends only on `data` and the code named by `version`)
     and return plain data: dicts, lists, tuples, strings, numbers, booleans and None.
     """
-    folder = cache_folder()
-    if folder is None:
+    if cache_folder() is None:
         return compute()
-    shelf = _shelf(_version_folder(folder, kind, version))
-    key = hashlib.sha256(data).digest()
-    encoded = shelf.get(key)
-    if encoded is not None:
+    value = _lookup(kind, version, data)
+    if value is _MISSING:
+        value = compute()
         try:
-            return marshal.loads(encoded)
-        except (EOFError, ValueError, TypeError):
+            store(kind, version, data, value)
+        except ValueError:  # a value marshal cannot hold: just don't cache it
             pass
-    value = compute()
-    try:
-        shelf.made[key] = marshal.dumps(value, MARSHAL_VERSION)
-    except ValueError:  # a value marshal cannot hold: just don't cache it
-        pass
     return value
 
 
 def stored(kind: str, version: str, data: bytes) -> object | None:
     """The value kept for these bytes and code version, or None (for a result that is kept only sometimes)."""
-    folder = cache_folder()
-    if folder is None:
-        return None
-    encoded = _shelf(_version_folder(folder, kind, version)).get(hashlib.sha256(data).digest())
-    try:
-        return marshal.loads(encoded) if encoded is not None else None
-    except (EOFError, ValueError, TypeError):
-        return None
+    value = _lookup(kind, version, data)
+    return None if value is _MISSING else value
 
 
 def store(kind: str, version: str, data: bytes, value: object):
@@ -137,6 +124,21 @@ def store(kind: str, version: str, data: bytes, value: object):
     if folder is not None:
         encoded = marshal.dumps(value, MARSHAL_VERSION)
         _shelf(_version_folder(folder, kind, version)).made[hashlib.sha256(data).digest()] = encoded
+
+
+_MISSING = object()  # what _lookup gives for an entry that is not there (None is a value like any other)
+
+
+def _lookup(kind: str, version: str, data: bytes) -> object:
+    """The value kept for these bytes and code version, or _MISSING (a damaged entry is missing too)."""
+    folder = cache_folder()
+    if folder is None:
+        return _MISSING
+    encoded = _shelf(_version_folder(folder, kind, version)).get(hashlib.sha256(data).digest())
+    try:
+        return marshal.loads(encoded) if encoded is not None else _MISSING
+    except (EOFError, ValueError, TypeError):
+        return _MISSING
 
 
 def _version_folder(folder: Path, kind: str, version: str) -> str:

@@ -114,17 +114,32 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
 
 def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:
     """The outcomes of one rule's cases, from the disk cache when they all passed before."""
+    from . import diskcache
+
     key = _cases_key(kb, group)
-    answers = _cached_answers(key) if key is not None else None
+    answers = diskcache.stored(ANSWERS, _evaluator_version(), key) if key is not None else None
     if answers is not None and len(answers) == len(group):
         return [Outcome(case, True, got=got) for case, got in zip(group, answers)]
     outcomes = [run_case(kb, case) for case in group]
     if key is not None and all(outcome.passed for outcome in outcomes):
-        _cached_answers(key, [outcome.got for outcome in outcomes])
+        try:
+            diskcache.store(ANSWERS, _evaluator_version(), key, [outcome.got for outcome in outcomes])
+        except ValueError:  # an answer marshal cannot hold: worked out again next time
+            pass
     return outcomes
 
 
+ANSWERS = "example-answers"  # the disk cache's kind for a rule's answers (kept only when all of them passed)
 _EVALUATOR_VERSION: list[str] = []  # the version of the code that runs examples, worked out once per process
+
+
+def _evaluator_version() -> str:
+    if not _EVALUATOR_VERSION:
+        from .diskcache import source_version
+
+        here = Path(__file__).parent
+        _EVALUATOR_VERSION.append(source_version(__file__, *sorted(map(str, (here / "evaluate").glob("*.py")))))
+    return _EVALUATOR_VERSION[0]
 
 
 def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
@@ -140,22 +155,6 @@ def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
         return marshal.dumps((rule.key, predicates, asked), 4)
     except ValueError:
         return None
-
-
-def _cached_answers(key: bytes, answers: Optional[list] = None) -> Optional[list]:
-    """The answers stored for `key`, or store `answers` for it (the disk cache holds only all-passing rules)."""
-    from . import diskcache
-
-    if not _EVALUATOR_VERSION:
-        here = Path(__file__).parent
-        _EVALUATOR_VERSION.append(diskcache.source_version(__file__, *sorted(map(str, (here / "evaluate").glob("*.py")))))
-    if answers is None:
-        return diskcache.stored("example-answers", _EVALUATOR_VERSION[0], key)
-    try:
-        diskcache.store("example-answers", _EVALUATOR_VERSION[0], key, answers)
-    except ValueError:  # an answer marshal cannot hold: worked out again next time
-        pass
-    return answers
 
 
 def _stopped(kb: KnowledgeBase, case: Case, error: SnippetRuntimeError) -> str:
