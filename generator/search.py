@@ -48,7 +48,7 @@ PART_FILES = ("pagefind-entry.json", "*.pf_meta", "index", "fragment", "filter")
 
 
 def part_count(pages: int) -> int:
-    """How many Pagefind runs index a language of `pages` pages (the search box's template counts the same)."""
+    """How many Pagefind runs index a language of `pages` pages (the hooks give it to the search box)."""
     return max(1, -(-pages // PAGES_PER_INDEX))
 
 
