@@ -1,12 +1,25 @@
-"""Writing catalogs: a new catalog's header, and the .po text with previous msgids GNU gettext and Poedit accept."""
+"""Writing catalogs: a new catalog's header, and the .po text in the project's layout, which GNU gettext and Poedit accept.
+
+Decision: this module is the only writer of .po text. The layout is Babel's `write_po` (width 79, no
+sorting, obsolete messages kept), so files written by earlier versions or by `pybabel` keep every byte;
+on top of it, the previous msgid of a changed message (`#| msgid`) and the flags and previous msgid of
+an obsolete one are written the way GNU gettext writes them, which Babel does not. It is written here
+rather than by `write_po` plus a second pass because `write_po` measured every word of every text by
+escaping it and wrapped every comment with textwrap: three quarters of an `i18n update` of a thousand
+catalogs. tests/test_i18n_writer.py holds it to `write_po`'s bytes on every catalog and on hostile texts.
+"""
 
 from __future__ import annotations
 
-import io
+import os
+import re
+from bisect import bisect_left
+from itertools import accumulate
 from datetime import datetime, timezone
 
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import normalize, unescape, write_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import WORD_SEP, escape
+from babel.util import TextWrapper  # Babel's: breaks at spaces and dashes, never inside a file name
 
 
 # Fixed dates keep catalogs byte-identical between runs; the history lives in git.
@@ -14,8 +27,12 @@ STABLE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 PROJECT = "wargame-rules-kb"
 LINE_WIDTH = 79
 TRANSLATORS = "Knowledge base translators (see git history)"
-# (start of a context line, where its extra lines come from, the marker of a previous msgid line)
-_CONTEXT_LINES = (("msgctxt ", "active", "#|"), ("#~ msgctxt ", "retired", "#~|"))
+PREVIOUS_WIDTH = LINE_WIDTH - 4  # a previous msgid is wrapped narrower: its lines carry "#| " in front
+_ESCAPED = re.compile(r'[\\\t\r\n"]')  # the characters `escape` writes as two
+_SPACES = re.compile(r"(\s+)")
+# Comments are wrapped as xgettext and Babel wrap them: at the line width, never inside a word.
+_COMMENTS = TextWrapper(width=LINE_WIDTH, break_long_words=False)
+_HEADER = TextWrapper(width=LINE_WIDTH, subsequent_indent="# ", break_long_words=False)
 
 
 def new_catalog(lang: str, catalog: str) -> Catalog:
@@ -33,40 +50,119 @@ def render_catalog(catalog: Catalog) -> bytes:
     Obsolete messages keep their flags and previous msgid too (`#, fuzzy` / `#~| msgid`), as GNU gettext
     writes them, so a fuzzy message that goes obsolete and comes back still shows what it was made for.
     """
-    buffer = io.BytesIO()
-    # Babel wraps a long previous msgid into an invalid comment, and drops the flags and previous msgid of
-    # obsolete messages, so those lines are written here instead.
-    write_po(buffer, catalog, width=LINE_WIDTH, include_previous=False, ignore_obsolete=False, sort_output=False)
-    extra = {"active": {m.context: ([], m.previous_id[0]) for m in catalog
-                        if m.id and m.context is not None and m.previous_id and m.previous_id[0]},
-             "retired": {m.context: (sorted(m.flags), m.previous_id[0] if m.previous_id else "")
-                         for m in catalog.obsolete.values() if m.context is not None and (m.flags or m.previous_id)}}
-    if not extra["active"] and not extra["retired"]:
-        return buffer.getvalue()
-    lines = buffer.getvalue().decode("utf-8").split("\n")
-    output = []
-    for index, line in enumerate(lines):
-        for prefix, kind, marker in _CONTEXT_LINES:
-            if line.startswith(prefix):
-                output.extend(_lines_before(lines, index, prefix, extra[kind], marker))
-        output.append(line)
-    return "\n".join(output).encode("utf-8")
+    lines: list[str] = []
+    for message in catalog:
+        if not message.id:  # the header: Babel's catalog gives its fields as this message
+            lines.extend(f"{line}\n" for line in _header_comment(catalog.header_comment))
+        _comments(lines, message.user_comments, "")
+        _comments(lines, message.auto_comments, ".")
+        _comments(lines, [_locations(message)], ":")
+        if message.flags:
+            lines.append(f"#{', '.join(['', *sorted(message.flags)])}\n")
+        if catalog.get_conflicts(message.id, message.context):
+            raise ValueError(f"message {message.context or message.id!r} has conflicting translations, which "
+                             "this project's catalogs never record")
+        if message.context and message.previous_id and message.previous_id[0]:
+            _previous(lines, message.previous_id[0], "#|")
+        _message(lines, catalog, message, "")
+        lines.append("\n")
+    for message in catalog.obsolete.values():
+        _comments(lines, message.user_comments, "")
+        if message.context:
+            if message.flags:
+                lines.append("#, " + ", ".join(sorted(message.flags)) + "\n")
+            if message.previous_id and message.previous_id[0]:
+                _previous(lines, message.previous_id[0], "#~|")
+        _message(lines, catalog, message, "#~ ")
+        lines.append("\n")
+    return "".join(lines).encode(catalog.charset, "backslashreplace")
 
 
-def _lines_before(lines: list[str], index: int, prefix: str, wanted: dict, marker: str) -> list[str]:
-    """The flags and previous-msgid lines that go before the msgctxt starting at lines[index], if any."""
-    continuation = prefix[:-len("msgctxt ")] + '"'
-    parts = [unescape(lines[index][len(prefix):])]
-    following = index + 1
-    while following < len(lines) and lines[following].startswith(continuation):
-        parts.append(unescape(lines[following][len(continuation) - 1:]))
-        following += 1
-    flags, previous = wanted.get("".join(parts), ([], ""))
-    output = []
-    if flags:
-        output.append("#, " + ", ".join(flags))
-    if previous:
-        quoted = normalize(previous, width=LINE_WIDTH - 4).split("\n")
-        output.append(f"{marker} msgid {quoted[0]}")
-        output.extend(f"{marker} {part}" for part in quoted[1:])
-    return output
+def normalize(string: str, prefix: str = "", width: int = LINE_WIDTH) -> str:
+    """A text as quoted .po lines: Babel's `normalize`, byte for byte, without escaping every word to measure it.
+
+    Babel splits each line at its word separators and fills lines greedily, counting each piece's
+    escaped length plus the prefix's (a quirk kept, since it decides where lines break).
+    """
+    prefix_length = len(prefix)
+    lines = []
+    for line in string.splitlines(True):
+        specials = len(_ESCAPED.findall(line))
+        if len(line) + specials + 2 + prefix_length <= width:
+            lines.append(line)
+            continue
+        # Without a hyphen only WORD_SEP's first alternative, a run of spaces, can match.
+        chunks = (WORD_SEP if "-" in line else _SPACES).split(line)
+        lines.extend(_filled(chunks, [(len(escape(chunk)) - 2 if specials else len(chunk)) + prefix_length
+                                      for chunk in chunks], width))
+    if len(lines) <= 1:
+        return escape(string)
+    if not lines[-1]:
+        del lines[-1]
+        lines[-1] += "\n"
+    return '""\n' + "\n".join(prefix + escape(line) for line in lines)
+
+
+def _filled(chunks: list[str], lengths: list[int], width: int) -> list[str]:
+    """Babel's greedy fill: each line takes pieces while 2 + their lengths stay under `width`, and at least one."""
+    ends = list(accumulate(lengths, initial=0))  # ends[i]: the length of the first i pieces
+    lines, start = [], 0
+    while start < len(chunks):
+        # The first piece past the limit, found by bisection instead of adding the pieces one by one.
+        stop = max(bisect_left(ends, width - 2 + ends[start]) - 1, start + 1)
+        lines.append("".join(chunks[start:stop]))
+        start = stop
+    return lines
+
+
+def _header_comment(comment: str) -> list[str]:
+    return ["\n".join(line for text in comment.splitlines() for line in _HEADER.wrap(text))]
+
+
+def _comments(lines: list[str], comments, marker: str) -> None:
+    """`#<marker> text` lines, each comment wrapped at the line width (most fit, and skip the wrapper)."""
+    for comment in comments:
+        # A printable comment that fits is one line: all TextWrapper would do is drop the spaces at its ends.
+        if len(comment) <= LINE_WIDTH and comment.isprintable():
+            comment = comment.strip()
+            if comment:
+                lines.append(f"#{marker} {comment}\n")
+            continue
+        lines.extend(f"#{marker} {line.strip()}\n" for line in _COMMENTS.wrap(comment))
+
+
+def _locations(message: Message) -> str:
+    """The `#:` comment's text: each file and line once, in file then line order, as Babel writes them."""
+    try:
+        locations = sorted(message.locations, key=lambda x: (x[0], isinstance(x[1], int) and x[1] or -1))
+    except TypeError:  # e.g. a line that is None beside one that is a number: kept in their order
+        locations = message.locations
+    seen = {}
+    for filename, lineno in locations:
+        location = filename.replace(os.sep, "/")
+        if " " in location or "\t" in location:  # gettext's isolates around a name with spaces
+            location = ("" if location.startswith("\u2068") else "\u2068") + location
+            location += "" if location.endswith("\u2069") else "\u2069"
+        seen[f"{location}:{lineno:d}" if lineno else location] = None
+    return " ".join(seen)
+
+
+def _previous(lines: list[str], previous: str, marker: str) -> None:
+    quoted = normalize(previous, width=PREVIOUS_WIDTH).split("\n")
+    lines.append(f"{marker} msgid {quoted[0]}\n")
+    lines.extend(f"{marker} {part}\n" for part in quoted[1:])
+
+
+def _message(lines: list[str], catalog: Catalog, message: Message, prefix: str) -> None:
+    """The msgctxt, msgid (and msgid_plural) and msgstr lines of one message."""
+    if message.context:
+        lines.append(f"{prefix}msgctxt {normalize(message.context, prefix)}\n")
+    if isinstance(message.id, (list, tuple)):
+        lines.append(f"{prefix}msgid {normalize(message.id[0], prefix)}\n")
+        lines.append(f"{prefix}msgid_plural {normalize(message.id[1], prefix)}\n")
+        for index in range(catalog.num_plurals):
+            string = message.string[index] if index < len(message.string) else ""
+            lines.append(f"{prefix}msgstr[{index:d}] {normalize(string, prefix)}\n")
+    else:
+        lines.append(f"{prefix}msgid {normalize(message.id, prefix)}\n")
+        lines.append(f"{prefix}msgstr {normalize(message.string or '', prefix)}\n")
