@@ -84,3 +84,24 @@ def test_escaped_quotes_backslashes_and_indented_or_padded_lines_read_as_babel_r
     assert problems == []
     assert [(e.context, e.id, e.string, e.fuzzy, e.lineno) for e in entries] == \
         [(m.context, m.id, m.string, m.fuzzy, m.lineno) for m in babel if m.id]
+
+
+def test_a_comment_between_a_msgid_and_its_msgstr_is_a_problem_since_babel_gives_the_msgstr_to_the_next_message():
+    text = CATALOG.replace('msgid "Dodge"\nmsgstr "Уклонение"', 'msgid "Dodge"\n# a note\nmsgstr "Уклонение"')
+    _entries, _all, problems = scan(text, "ru")
+    assert [(line, message) for line, message, _hint in problems] == \
+        [(text.splitlines().index('msgstr "Уклонение"') + 1, "a comment stands between this msgstr and its msgid")]
+
+
+def test_a_second_msgstr_for_one_msgid_is_a_problem_on_its_line():
+    text = CATALOG.replace('msgstr "Уклонение"', 'msgstr "Уклонение"\nmsgstr "Увёртка"')
+    _entries, _all, problems = scan(text, "ru")
+    assert [(line, message) for line, message, _hint in problems] == \
+        [(text.splitlines().index('msgstr "Увёртка"') + 1, "a second msgstr for one msgid")]
+
+
+def test_a_msgid_without_msgstr_is_a_problem_and_a_line_that_is_no_keyword_is_one_problem_not_one_per_line_after_it():
+    text = CATALOG.replace('msgstr "Спасбросок от «стрельбы»"\n', "")
+    assert [message for _line, message, _hint in scan(text, "ru")[2]] == ["'wap/dodge:summary' has no msgstr line"]
+    text = CATALOG.replace('msgid "Dodge"\n', 'msgid "Dodge"\nstray words\n')
+    assert [line for line, _message, _hint in scan(text, "ru")[2]] == [text.splitlines().index("stray words") + 1]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple, Optional
 
 from babel.messages.pofile import unescape
@@ -43,6 +43,8 @@ class Entry:
     string_parts: dict[int, list[str]]  # msgstr index (0 for a plain msgstr) -> its quoted pieces
     previous: Optional[list[str]]
     flags: set[str]
+    # Read only when asked (scan(..., comments=True)), as Babel reads them: for rewriting the file.
+    comments: Optional["Comments"] = None
 
     @property
     def context(self) -> Optional[str]:
@@ -63,6 +65,16 @@ class Entry:
     def label(self) -> str:
         shown = " ".join(self.key().split())
         return repr(shown if len(shown) <= 60 else shown[:57] + "...")
+
+
+@dataclass
+class Comments:
+    """The comment lines before a message, as Babel reads them: translator, extracted, locations, flags as written."""
+
+    user: list = field(default_factory=list)
+    auto: list = field(default_factory=list)
+    locations: list = field(default_factory=list)  # (file, line or None)
+    flags: list = field(default_factory=list)  # every name between commas, empty ones too
 
 
 @dataclass
@@ -103,7 +115,8 @@ _READ_COMMENT_MARKERS = (",", "|", "~")  # after "#": flags, a previous msgid, a
 class _Scanner:
     """Reads a .po text line by line into entries, noting every line Babel would read wrongly."""
 
-    def __init__(self):
+    def __init__(self, comments: bool = False):
+        self.comments = Comments() if comments else None  # the comments read since the last message
         self.entries: list[Entry] = []
         self.problems: list[tuple[int, str, str]] = []
         self.context: Optional[list[str]] = None
@@ -112,6 +125,8 @@ class _Scanner:
         self.flags: set[str] = set()
         self.target: Optional[list[str]] = None  # the string that quoted continuation lines extend
         self.previous_target: Optional[list[str]] = None
+        self.closed = False  # a comment came after the last msgid: its msgstr cannot follow any more
+        self.lost = False  # a line that is no msgctxt/msgid/msgstr came after the last msgid
 
     def line(self, number: int, raw: str):
         """Take one line of the file: a comment, a previous msgid, a keyword line or a continuation."""
@@ -120,6 +135,10 @@ class _Scanner:
             return
         if line[0] == "#":
             marker = line[1:2]
+            if marker != "~":  # like Babel, any comment ends the message before it
+                self.target, self.closed = None, True
+                if self.comments is not None:
+                    self._comment(number, line, marker)
             if marker == ",":
                 self.flags.update(flag.strip() for flag in line[2:].split(",") if flag.strip())
                 return
@@ -136,6 +155,37 @@ class _Scanner:
         parsed = self._parse(number, line)
         if parsed is not None:
             self._apply(number, obsolete, *parsed)
+        else:
+            self._lose()
+
+    def _lose(self):
+        """After a line reported as a problem, the lines up to the next message belong to it: no more problems."""
+        self.target, self.lost = None, True
+        if self.entries:
+            self.entries[-1].string_parts.setdefault(0, [])  # nor "no msgstr" for the message it broke
+
+    def _comment(self, number: int, line: str, marker: str):
+        """Keep a comment line for the next message, as Babel reads it."""
+        comments = self.comments
+        if marker == ":":
+            for location in line[2:].split():
+                name, colon, number_text = location.rpartition(":")
+                if not colon:
+                    comments.locations.append((location, None))
+                    continue
+                try:
+                    comments.locations.append((name, int(number_text)))
+                except ValueError:  # Babel drops a location whose line is not a number
+                    pass
+        elif marker == ",":
+            comments.flags.extend(flag.strip() for flag in line[2:].lstrip().split(","))
+        elif marker == ".":
+            if line[2:].strip():
+                comments.auto.append(line[2:].strip())
+        elif marker == "-":
+            self.problems.append((number, "a merge-conflict line (#-) cannot be read", SYNTAX_HINT))
+        else:  # `#|` too: Babel keeps it as a translator comment (the reader drops it from messages)
+            comments.user.append(line[1:].strip())
 
     def _previous_line(self, number: int, body: str):
         match = _KEYWORD.fullmatch(body)
@@ -170,13 +220,18 @@ class _Scanner:
     def _apply(self, number: int, obsolete: bool, keyword: Optional[str], index: Optional[str], value: str):
         if keyword == "msgctxt":
             self.context, self.context_line = [value], number
-            self.target = self.context
+            self.target, self.lost = self.context, False
         elif keyword == "msgid":
             entry = Entry(self.context_line if self.context is not None else number, number, obsolete, self.context,
-                          [value], None, {}, self.previous, self.flags)
+                          [value], None, {}, self.previous, self.flags, self.comments)
+            self.closed = self.lost = False
+            if self.comments is not None:
+                self.comments = Comments()
             self.entries.append(entry)
             self.context, self.previous, self.previous_target, self.flags = None, None, None, set()
             self.target = entry.id_parts
+        elif self.lost:
+            return
         elif keyword is None:
             if self.target is None:
                 self.problems.append((number, "a quoted string before any msgctxt/msgid/msgstr", SYNTAX_HINT))
@@ -184,10 +239,18 @@ class _Scanner:
                 self.target.append(value)
         elif not self.entries:
             self.problems.append((number, f"{keyword} before any msgid", SYNTAX_HINT))
+        elif self.closed:  # Babel would give this text to the next message
+            self.problems.append((number, f"a comment stands between this {keyword} and its msgid",
+                                  "move the comment above the msgctxt/msgid line"))
+            self._lose()
         elif keyword == "msgid_plural":
             self.entries[-1].plural_parts = self.target = [value]
         else:
-            self.entries[-1].string_parts[int(index or 0)] = self.target = [value]
+            entry = self.entries[-1]
+            if int(index or 0) in entry.string_parts:  # Babel keeps the first of a msgstr, the last of a msgstr[n]
+                self.problems.append((number, f"a second {keyword}{f'[{index}]' if index else ''} for one msgid",
+                                      "keep one translation and delete the other line"))
+            entry.string_parts[int(index or 0)] = self.target = [value]
 
 
 def _sort_entries(entries: list[Entry], header: Optional[Entry], num_plurals: int, problems: list) -> tuple[list, list]:
@@ -196,12 +259,15 @@ def _sort_entries(entries: list[Entry], header: Optional[Entry], num_plurals: in
     active, retired = [], []
     for entry in entries:
         if entry is header:
+            _finish(entry, num_plurals)
             continue
         first = seen.setdefault((entry.obsolete, entry.key()), entry.line)
         if first != entry.line:
             problems.append((entry.line, f"{entry.label()} appears twice (also at line {first}); both are kept "
                                          "until you choose", "merge the two translations into one entry and "
                                                              "delete the other"))
+        if not entry.string_parts:
+            problems.append((entry.lineno, f"{entry.label()} has no msgstr line", "add msgstr \"\" after it"))
         if entry.plural_parts is not None and any(index >= num_plurals for index in entry.string_parts):
             problems.append((entry.lineno, f"{entry.label()} has more translations than the {num_plurals} plural "
                                            "forms of its language", f"keep msgstr[0] to msgstr[{num_plurals - 1}]"))
@@ -210,19 +276,23 @@ def _sort_entries(entries: list[Entry], header: Optional[Entry], num_plurals: in
     return active, retired
 
 
-def scan(text: str, lang: str = "en") -> tuple[CatalogEntries, list[Entry], list[tuple[int, str, str]]]:
+def scan(text: str, lang: str = "en", comments: bool = False) -> tuple[CatalogEntries, list[Entry],
+                                                                       list[tuple[int, str, str]]]:
     """Every entry of a .po text and every line Babel would read wrongly (an unclosed quote, a stray word).
 
     Returns the catalog's messages, every entry as written (header and obsolete ones included) and the problems.
+    `comments`: read each entry's comment lines too (`Entry.comments`), as rewriting the file needs them.
     """
-    scanner = _Scanner()
+    scanner = _Scanner(comments)
+    skipped = () if comments else _READ_COMMENT_MARKERS
     take, apply, message_line = scanner.line, scanner._apply, _MESSAGE_LINE.fullmatch
     for number, raw in enumerate(text.splitlines(), start=1):
         # The two commonest kinds of line go straight through (a thousand catalogs are ~500,000 lines);
         # take() reads every other line, and these the same way.
         first = raw[:1]
         if first == "#":
-            if raw[1:2] not in _READ_COMMENT_MARKERS:  # translator, extracted and location comments
+            if skipped and raw[1:2] not in skipped:  # translator, extracted and location comments
+                scanner.target, scanner.closed = None, True  # as take() would: the message before it is over
                 continue
         elif first == "m" or first == '"':
             match = message_line(raw)  # a whole line that is already stripped: it starts and ends with no space

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Optional
 
 from babel import UnknownLocaleError
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po
 
 from ..problems import Problems
@@ -143,11 +143,46 @@ def _read_entries(path: Path, lang: str, root: Optional[Path]) -> CatalogEntries
 
 def read_catalog(path: Path, lang: str, root: Optional[Path] = None, data: Optional[bytes] = None) -> Catalog:
     """Read a .po file (or its bytes, `data`, already read) strictly as a Babel catalog (for updating it):
-    nothing is silently skipped or cut."""
+    nothing is silently skipped or cut.
+
+    The strict scanner reads it, comments included, and Babel's Catalog holds it: one reading, made as
+    Babel's read_po makes it. A file whose locations use gettext's isolates (file names with spaces)
+    is read by read_po itself, which knows their rules.
+    """
     data = read_bytes(path, root) if data is None else data
-    # The strict scan's verdict and the previous msgids depend on the bytes alone: cached like read_entries.
-    previous = dict(cached_scan("catalog-previous", path, data, lang, _previous_msgids))
-    text = data.decode("utf-8")
+    text = decode(path, data)
+    if "\u2068" in text or "\u2069" in text:
+        return _read_with_babel(path, lang, text)
+    _catalog, entries, problems = scan(text, lang, comments=True)
+    if problems:
+        raise CatalogError(path, problems)
+    catalog = _empty_catalog(path, lang)
+    for entry in entries:
+        comments, previous = entry.comments, "".join(entry.previous or ())
+        # Babel reads `#|` lines as translator comments: a message's are dropped, the header's kept.
+        user = comments.user if entry.id == "" and entry.context is None else \
+            [c for c in comments.user if not c.startswith("|")]
+        message = Message(entry.id, entry.string, comments.locations, comments.flags, comments.auto, user,
+                          lineno=entry.lineno,
+                          context=entry.context, previous_id=[previous] if previous else ())
+        if entry.obsolete:
+            key = entry.id[0] if isinstance(entry.id, tuple) else entry.id
+            catalog.obsolete[(key, entry.context) if entry.context is not None else key] = message
+        else:
+            catalog[entry.id] = message
+    return catalog
+
+
+def _empty_catalog(path: Path, lang: str) -> Catalog:
+    try:
+        return Catalog(locale=lang)
+    except (UnknownLocaleError, ValueError) as error:
+        raise CatalogError(path, [(0, f"cannot read: {error}", SYNTAX_HINT)]) from None
+
+
+def _read_with_babel(path: Path, lang: str, text: str) -> Catalog:
+    """read_catalog's reading through Babel's read_po, after the strict scan has found no problem."""
+    previous = dict(_previous_msgids(path, text.encode("utf-8"), lang))
     # Babel reads `#~|` as a message line; as `#|` it is a comment, removed below.
     babel_text = re.sub(r"(?m)^(\s*)#~\|", r"\1#|", text) if "#~|" in text else text
     try:
