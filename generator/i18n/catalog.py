@@ -17,8 +17,8 @@ from ..problems import Problems
 from ..repofiles import repository_files
 from .merge import UpdateSummary, merge
 from .plurals import MAX_PLURAL_FORMS, MAX_PLURAL_RULE, PLURAL_PROBE, plural_problem
-from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, LookupEntry, scan
-from .reader import cached_scan, message_key, read_catalog, read_entries
+from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, scan
+from .reader import LookupEntry, cached_scan, message_key, read_catalog, read_entries
 from .writer import LINE_WIDTH, PROJECT, STABLE_DATE, TRANSLATORS, new_catalog, render_catalog
 
 __all__ = ["CatalogEntries", "CatalogError", "Entry", "LINE_WIDTH", "LookupEntry", "MAX_PLURAL_FORMS",

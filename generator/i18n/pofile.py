@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import NamedTuple, Optional
+from typing import Optional
 
 from babel.messages.pofile import unescape
 
@@ -81,24 +81,13 @@ class Comments:
 class CatalogEntries:
     """A catalog read for looking up and checking (no Babel objects): fast enough for every command."""
 
-    messages: list  # active messages (LookupEntry; Entry while scanning), header excluded, in file order
+    messages: list  # active messages (reader.LookupEntry; Entry while scanning), header excluded, in file order
     obsolete: list
     num_plurals: int
     plural_expr: str
 
     def __iter__(self):
         return iter(self.messages)
-
-
-class LookupEntry(NamedTuple):
-    """A message as the site and the checks use it; the same attributes as a Babel Message, built cheaply."""
-
-    lineno: int
-    context: Optional[str]
-    id: object  # str, or (singular, plural)
-    string: object  # str, or one str per plural form
-    fuzzy: bool
-    previous: Optional[str]
 
 
 def _finish(entry: Entry, num_plurals: int):

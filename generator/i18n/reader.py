@@ -6,7 +6,7 @@ import contextlib
 import io
 import re
 from pathlib import Path
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from babel import UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
@@ -14,7 +14,18 @@ from babel.messages.pofile import PoFileError, read_po
 
 from ..problems import Problems
 from ..repofiles import read_repository_bytes
-from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, LookupEntry, scan
+from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, scan
+
+class LookupEntry(NamedTuple):
+    """A message as the site and the checks use it; the same attributes as a Babel Message, built cheaply."""
+
+    lineno: int
+    context: Optional[str]
+    id: object  # str, or (singular, plural)
+    string: object  # str, or one str per plural form
+    fuzzy: bool
+    previous: Optional[str]
+
 
 # The modules whose code makes the results kept in the disk cache: a change to any of them starts afresh.
 CACHED_CODE = ("pofile.py", "plurals.py", "reader.py", "writer.py", "merge.py", "memory.py", "update.py")
