@@ -7,6 +7,7 @@ from pathlib import Path
 from babel.messages.catalog import Message
 from babel.messages.pofile import normalize as babel_normalize
 from babel.messages.pofile import write_po
+from babel.util import TextWrapper
 
 from generator.i18n.reader import read_catalog
 from generator.i18n.writer import LINE_WIDTH, new_catalog, normalize, render_catalog
@@ -35,6 +36,19 @@ def test_normalize_breaks_every_text_where_babel_breaks_it():
         for prefix in ("", "#~ "):
             for width in (LINE_WIDTH, LINE_WIDTH - 4, 20):
                 assert normalize(text, prefix, width) == babel_normalize(text, prefix, width), (text, prefix, width)
+
+
+def test_a_long_comment_is_broken_into_the_lines_babels_wrapper_makes():
+    wrapper = TextWrapper(width=LINE_WIDTH, break_long_words=False)
+    rng = random.Random(1)
+    pieces = [" ", "  ", "a", "word", "x" * 85, "y" * 40, "при", ".", "-", "«»", "rules/x/y.yaml:3"]
+    for _ in range(3000):
+        comment = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        catalog = new_catalog("ru", "rules/x/y")
+        catalog.add("id", "", auto_comments=[comment], user_comments=[comment])
+        written = render_catalog(catalog).decode("utf-8").split("\n\n")[1]
+        lines = [line.strip() for line in wrapper.wrap(comment)]
+        assert written.startswith("".join(f"# {line}\n" for line in lines) + "".join(f"#. {line}\n" for line in lines))
 
 
 def test_a_catalog_of_hostile_texts_is_written_as_babels_write_po_writes_it():

@@ -30,6 +30,7 @@ TRANSLATORS = "Knowledge base translators (see git history)"
 PREVIOUS_WIDTH = LINE_WIDTH - 4  # a previous msgid is wrapped narrower: its lines carry "#| " in front
 _ESCAPED = re.compile(r'[\\\t\r\n"]')  # the characters `escape` writes as two
 _SPACES = re.compile(r"(\s+)")
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # where str.splitlines breaks
 # Comments are wrapped as xgettext and Babel wrap them: at the line width, never inside a word.
 _COMMENTS = TextWrapper(width=LINE_WIDTH, break_long_words=False)
 _HEADER = TextWrapper(width=LINE_WIDTH, subsequent_indent="# ", break_long_words=False)
@@ -85,6 +86,9 @@ def normalize(string: str, prefix: str = "", width: int = LINE_WIDTH) -> str:
     escaped length plus the prefix's (a quirk kept, since it decides where lines break).
     """
     prefix_length = len(prefix)
+    quoted = escape(string)
+    if len(quoted) + prefix_length <= width and not _LINE_BREAK.search(string):
+        return quoted  # most texts: one line that fits
     lines = []
     for line in string.splitlines(True):
         specials = len(_ESCAPED.findall(line))
@@ -96,7 +100,7 @@ def normalize(string: str, prefix: str = "", width: int = LINE_WIDTH) -> str:
         lines.extend(_filled(chunks, [(len(escape(chunk)) - 2 if specials else len(chunk)) + prefix_length
                                       for chunk in chunks], width))
     if len(lines) <= 1:
-        return escape(string)
+        return quoted
     if not lines[-1]:
         del lines[-1]
         lines[-1] += "\n"
@@ -122,13 +126,34 @@ def _header_comment(comment: str) -> list[str]:
 def _comments(lines: list[str], comments, marker: str) -> None:
     """`#<marker> text` lines, each comment wrapped at the line width (most fit, and skip the wrapper)."""
     for comment in comments:
-        # A printable comment that fits is one line: all TextWrapper would do is drop the spaces at its ends.
-        if len(comment) <= LINE_WIDTH and comment.isprintable():
-            comment = comment.strip()
-            if comment:
-                lines.append(f"#{marker} {comment}\n")
-            continue
-        lines.extend(f"#{marker} {line.strip()}\n" for line in _COMMENTS.wrap(comment))
+        if not comment.isprintable() or "--" in comment:  # tabs, line breaks, dashes: the wrapper's own rules
+            lines.extend(f"#{marker} {line.strip()}\n" for line in _COMMENTS.wrap(comment))
+        elif len(comment) <= LINE_WIDTH:  # one line: all the wrapper would do is drop the spaces at its ends
+            if comment.strip():
+                lines.append(f"#{marker} {comment.strip()}\n")
+        else:
+            lines.extend(f"#{marker} {line}\n" for line in _wrapped(comment))
+
+
+def _wrapped(comment: str) -> list[str]:
+    """The lines, stripped, Babel's TextWrapper makes of a printable comment with no dash pair (so split at spaces)."""
+    chunks = [chunk for chunk in _SPACES.split(comment) if chunk]
+    lines, index = [], 0
+    while index < len(chunks):
+        if lines and chunks[index][0] == " ":  # a line never starts with the spaces it was broken at
+            index += 1
+        start, length = index, 0
+        while index < len(chunks) and length + len(chunks[index]) <= LINE_WIDTH:
+            length += len(chunks[index])
+            index += 1
+        if index == start and index < len(chunks):  # a word longer than a line stands alone
+            index += 1
+        taken = chunks[start:index]
+        if taken and taken[-1][0] == " ":
+            taken.pop()
+        if taken:
+            lines.append("".join(taken).strip())
+    return lines
 
 
 def _locations(message: Message) -> str:
