@@ -83,8 +83,6 @@ def rule_texts(rule: "Rule", details: bool = True) -> Iterator[Translatable]:
     Without `details` the page address and the translators' description are left empty: validation
     reads only paths and sources, and at a thousand rules the descriptions of 14,000 examples cost.
     """
-    from .answers import OTHER, answer_key  # answers reads value_types, which reads the scheme from here
-
     key, lang = rule.key, rule.lang
     catalog = f"rules/{key}"
 
@@ -99,29 +97,7 @@ def rule_texts(rule: "Rule", details: bool = True) -> Iterator[Translatable]:
     for index, clause in enumerate(rule.clauses):
         yield text(("clause", clause.id), clause.text, ("clauses", index, "text"), f"clause {clause.id}", clause.id)
     for index, predicate in enumerate(rule.predicates):
-        name, anchor, at = predicate.name, f"predicate-{predicate.name}", ("predicates", index)
-        yield text(("predicate", name), predicate.summary, at + ("summary",), f"predicate {name}: what it answers",
-                   anchor)
-        for number, argument in enumerate(predicate.args):
-            parts, where = declared_parts(name, argument.name), at + ("args", number)
-            yield text(parts, argument.text, where + ("text",),
-                       f"predicate {name}: meaning of argument {argument.name} ({argument.type})", anchor)
-            for value, label in (argument.labels or {}).items():
-                yield text(parts + ("value", value), label, where + ("labels", value),
-                           f"predicate {name}: label of the value {value} of argument {argument.name}", anchor,
-                           markup=False)
-        parts, returns = declared_parts(name), predicate.returns
-        yield text(parts, returns.text, at + ("returns", "text"),
-                   f"predicate {name}: meaning of its result ({returns.type})", anchor)
-        for value, label in (returns.labels or {}).items():
-            yield text(parts + ("value", value), label, at + ("returns", "labels", value),
-                       f"predicate {name}: label of the result value {value}", anchor, markup=False)
-        for value, answer in (returns.answers or {}).items():  # generator/answers.py: how a result reads
-            said = answer_key(value)
-            yield text(parts + ("answer", said), answer, at + ("returns", "answers", value),
-                       f"predicate {name}: the answer a reader sees " + (
-                           "for any other result: {value} is the value; {a|b|...} are plural forms in your "
-                           "language's order" if said == OTHER else f"when the result is {said}"), anchor, markup=False)
+        yield from _predicate_texts(text, index, predicate)
     for index, example in enumerate(rule.examples):
         yield text(("example", example.id), example.name, ("examples", index, "name"),
                    f"worked example {example.id} ({example.predicate}, given {example.given} → {example.expect!r})"
@@ -132,6 +108,35 @@ def rule_texts(rule: "Rule", details: bool = True) -> Iterator[Translatable]:
                    f"clarification {ident}: question", anchor)
         yield text(("clarification", ident, "answer"), clarification.answer, at + ("answer",),
                    f"clarification {ident}: answer ({clarification.status})", anchor)
+
+
+def _predicate_texts(text, index: int, predicate) -> Iterator[Translatable]:
+    """One predicate's texts (rule_texts' `text` makes each): what it answers, its arguments, its result."""
+    from .answers import OTHER, answer_key  # answers reads value_types, which reads the scheme from here
+
+    name, anchor, at = predicate.name, f"predicate-{predicate.name}", ("predicates", index)
+    yield text(("predicate", name), predicate.summary, at + ("summary",), f"predicate {name}: what it answers",
+               anchor)
+    for number, argument in enumerate(predicate.args):
+        parts, where = declared_parts(name, argument.name), at + ("args", number)
+        yield text(parts, argument.text, where + ("text",),
+                   f"predicate {name}: meaning of argument {argument.name} ({argument.type})", anchor)
+        for value, label in (argument.labels or {}).items():
+            yield text(parts + ("value", value), label, where + ("labels", value),
+                       f"predicate {name}: label of the value {value} of argument {argument.name}", anchor,
+                       markup=False)
+    parts, returns = declared_parts(name), predicate.returns
+    yield text(parts, returns.text, at + ("returns", "text"),
+               f"predicate {name}: meaning of its result ({returns.type})", anchor)
+    for value, label in (returns.labels or {}).items():
+        yield text(parts + ("value", value), label, at + ("returns", "labels", value),
+                   f"predicate {name}: label of the result value {value}", anchor, markup=False)
+    for value, answer in (returns.answers or {}).items():  # generator/answers.py: how a result reads
+        said = answer_key(value)
+        yield text(parts + ("answer", said), answer, at + ("returns", "answers", value),
+                   f"predicate {name}: the answer a reader sees " + (
+                       "for any other result: {value} is the value; {a|b|...} are plural forms in your "
+                       "language's order" if said == OTHER else f"when the result is {said}"), anchor, markup=False)
 
 
 def system_texts(system: "System") -> Iterator[Translatable]:

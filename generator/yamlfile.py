@@ -84,27 +84,31 @@ def _ignore(_path, _line_number):
     pass
 
 
+_STR_TAG = _CORE + "str"
+
+
+def _scalar(loader, node):
+    """A scalar that is not a plain string: a number, a boolean or null, built once per spelling."""
+    tag = node.tag
+    known = _PLAIN_VALUES.get((tag, node.value))
+    if known is not None:
+        return known
+    if tag not in SCALAR_TAGS:
+        raise _tag_problem(node, "value")
+    value = SafeConstructor.yaml_constructors[tag](loader, node)
+    if len(node.value) <= PLAIN_TAG_CACHE_LENGTH and value is not None:
+        _PLAIN_VALUES[(tag, node.value)] = value
+    return value
+
+
 def _build(loader, root_node, with_lines: bool = True):
     """Plain data and a line map (None without `with_lines`) from a node graph with no aliases (refused beforehand)."""
     lines: dict[tuple, int] | None = {(): _line(root_node)} if with_lines else None
     note = lines.__setitem__ if with_lines else _ignore
-    constructors = SafeConstructor.yaml_constructors
-    str_tag = _CORE + "str"
     scalar_node, sequence_node = yaml.ScalarNode, yaml.SequenceNode
 
     def scalar(node):
-        tag = node.tag
-        if tag == str_tag:
-            return node.value
-        known = _PLAIN_VALUES.get((tag, node.value))
-        if known is not None:
-            return known
-        if tag not in SCALAR_TAGS:
-            raise _tag_problem(node, "value")
-        value = constructors[tag](loader, node)
-        if len(node.value) <= PLAIN_TAG_CACHE_LENGTH and value is not None:
-            _PLAIN_VALUES[(tag, node.value)] = value
-        return value
+        return node.value if node.tag == _STR_TAG else _scalar(loader, node)
 
     def build(node, path: tuple, depth: int):
         if node.__class__ is scalar_node:
