@@ -5,8 +5,8 @@ sorting, obsolete messages kept), so files written by earlier versions or by `py
 on top of it, the previous msgid of a changed message (`#| msgid`) and the flags and previous msgid of
 an obsolete one are written the way GNU gettext writes them, which Babel does not. It is written here
 rather than by `write_po` plus a second pass because `write_po` measured every word of every text by
-escaping it and wrapped every comment with textwrap: three quarters of an `i18n update` of a thousand
-catalogs. tests/test_i18n_writer.py holds it to `write_po`'s bytes on every catalog and on hostile texts.
+escaping it and wrapped every comment with textwrap: about half of the first `i18n update` of a
+thousand catalogs. tests/test_i18n_writer.py holds it to `write_po`'s bytes on every catalog and on hostile texts.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 import re
 from bisect import bisect_left
-from itertools import accumulate
 from datetime import datetime, timezone
+from itertools import accumulate
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import WORD_SEP, escape
@@ -29,7 +29,7 @@ LINE_WIDTH = 79
 TRANSLATORS = "Knowledge base translators (see git history)"
 PREVIOUS_WIDTH = LINE_WIDTH - 4  # a previous msgid is wrapped narrower: its lines carry "#| " in front
 _ESCAPED = re.compile(r'[\\\t\r\n"]')  # the characters `escape` writes as two
-_SPACES = re.compile(r"(\s+)")
+_SPACES = re.compile(r"(\s+)")  # where a text with no hyphen, or a printable comment, may break
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # where str.splitlines breaks
 # Comments are wrapped as xgettext and Babel wrap them: at the line width, never inside a word.
 _COMMENTS = TextWrapper(width=LINE_WIDTH, break_long_words=False)
@@ -54,7 +54,7 @@ def render_catalog(catalog: Catalog) -> bytes:
     lines: list[str] = []
     for message in catalog:
         if not message.id:  # the header: Babel's catalog gives its fields as this message
-            lines.extend(f"{line}\n" for line in _header_comment(catalog.header_comment))
+            lines.append(_header_comment(catalog.header_comment) + "\n")
         _comments(lines, message.user_comments, "")
         _comments(lines, message.auto_comments, ".")
         _comments(lines, [_locations(message)], ":")
@@ -119,8 +119,8 @@ def _filled(chunks: list[str], lengths: list[int], width: int) -> list[str]:
     return lines
 
 
-def _header_comment(comment: str) -> list[str]:
-    return ["\n".join(line for text in comment.splitlines() for line in _HEADER.wrap(text))]
+def _header_comment(comment: str) -> str:
+    return "\n".join(line for text in comment.splitlines() for line in _HEADER.wrap(text))
 
 
 def _comments(lines: list[str], comments, marker: str) -> None:
