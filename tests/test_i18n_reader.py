@@ -49,7 +49,7 @@ def _hand_edited_catalog(rng: random.Random) -> bytes:
 
 def test_a_hand_edited_catalog_reads_as_babels_read_po_reads_it_or_is_refused_with_its_problems():
     rng, compared = random.Random(3), 0
-    for _ in range(400):
+    for _ in range(200):
         data = _hand_edited_catalog(rng)
         try:
             ours = read_catalog("t.po", "ru", data=data)
@@ -58,7 +58,7 @@ def test_a_hand_edited_catalog_reads_as_babels_read_po_reads_it_or_is_refused_wi
             continue
         assert _fields(ours) == _fields(_read_with_babel("t.po", "ru", data.decode("utf-8")))
         compared += 1
-    assert compared > 250  # most edits leave a readable catalog, and those are compared
+    assert compared > 120  # most edits leave a readable catalog, and those are compared
 
 
 def test_a_catalog_read_and_written_again_is_the_same_file():
