@@ -19,9 +19,18 @@
   var parts = parseInt(root.getAttribute("data-kb-parts") || "1", 10) || 1;
   var lang = root.getAttribute("data-kb-lang") || "";
   var HIGHLIGHT = "highlight";
-  var DEBOUNCE_MS = 50; // from the last key to the search (Pagefind's default: 300)
+  // From the last key to the search: none (Pagefind's default: 300 ms). The search waits for the index
+  // chunks of the typed word anyway, which Pagefind fetched during the wait; a wait only came on top
+  // when they were quicker. The interface drops the results of a search overtaken by a later key, and
+  // keys 120 ms apart fetched no more than with a 50 ms wait (scripts/bench_search.py, typed).
+  var DEBOUNCE_MS = 0;
   var IDLE_TIMEOUT_MS = 2000; // load search at the latest this long after the page started, idle or not
   var EXCERPT_LENGTH = 24; // words around the match in a result
+  // Results listed before "Load more": each costs the fetch of its page's fragment (the whole page's
+  // text, 4–5 KB) and its own drawing. Six are one round of fetches (a browser fetches six files at a
+  // time from an HTTP/1.1 host), ten were two; six keep «Light infantry» in view for its alias
+  // «Skirmisher», sixth after the Skirmishers rules, the glossary and the lists (tests/browser/test_search.py).
+  var PAGE_SIZE = 6;
 
   // ------------------------------------------------------------------ result links
   function markedWords(excerpt) {
@@ -129,8 +138,7 @@
       resetStyles: false,
       excerptLength: EXCERPT_LENGTH,
       mergeIndex: otherParts(),
-      pageSize: 10,
-      // Short: Pagefind preloads the index chunks for the typed word during the wait anyway.
+      pageSize: PAGE_SIZE,
       debounceTimeoutMs: DEBOUNCE_MS,
       processResult: processResult,
       translations: labels()
@@ -154,6 +162,7 @@
     warmed = true;
     box.dispatchEvent(new FocusEvent("focus"));
     primeWorker();
+    primeCount();
   }
 
   // The first search in Pagefind's worker also builds the Intl.Segmenter it splits the query with
@@ -164,6 +173,13 @@
     import(bundle + "pagefind.js").then(function (pagefind) {
       return pagefind.preload(" ");
     }).catch(function () { /* search still works, the first query just pays for it */ });
+  }
+
+  // The results' count line formats its number with a new Intl.NumberFormat, whose first construction
+  // in a page loads the language's number data (18–23 ms in a fresh Chromium page, on the main thread as the first
+  // results are drawn); one made now leaves that data loaded.
+  function primeCount() {
+    try { new Intl.NumberFormat(document.documentElement.lang || undefined).format(2); } catch (error) { /* no Intl: nothing to prime */ }
   }
 
   function warmWhenIdle() {
