@@ -115,9 +115,13 @@
   // ------------------------------------------------------------------ start
   // Counted messages come from our catalogs (generator/search.py), worded so that one form fits
   // every number: Pagefind has a single "many" form, wrong in Russian for 2–4 and 22–24.
-  function labels() {
+  // The same attribute carries the word search practises on (generator/search.py, PRACTICE), which is
+  // not one of Pagefind's strings.
+  var strings = (function () {
     try { return JSON.parse(root.getAttribute("data-kb-labels") || "{}"); } catch (error) { return {}; }
-  }
+  })();
+  var practiceWord = strings.practice || "";
+  delete strings.practice;
 
   function otherParts() {
     var bundles = [];
@@ -141,7 +145,7 @@
       pageSize: PAGE_SIZE,
       debounceTimeoutMs: DEBOUNCE_MS,
       processResult: processResult,
-      translations: labels()
+      translations: strings
     });
     // Pagefind names its box by title only; an aria-label gives it a name assistive technology reads.
     var box = input();
@@ -171,8 +175,24 @@
   // same module, so the same worker and instances.
   function primeWorker() {
     import(bundle + "pagefind.js").then(function (pagefind) {
-      return pagefind.preload(" ");
+      return pagefind.preload(" ").then(function () { whenIdle(function () { practise(pagefind); }); });
     }).catch(function () { /* search still works, the first query just pays for it */ });
+  }
+
+  // V8 first runs Pagefind's WebAssembly and scripts unoptimised and compiles their busy parts with
+  // its optimising tiers in the background while a search runs: 190 ms of compiling during the first
+  // query at 1,000 rules (Chromium trace: wasm.TopTierCompilation, Maglev), on the cores the search
+  // needs. One practice search while the page is idle gets that done: for a word on every rule page
+  // (its "Source" label), so a whole index chunk is read and most pages are scored as in a real
+  // query, and its best result opened. It costs that word's index chunk in each part and one
+  // fragment, which scripts/bench_search.py adds to the first query's bytes. Not once the reader has
+  // started: a search of theirs would wait for it.
+  function practise(pagefind) {
+    var box = input();
+    if (!practiceWord || !box || box.value || document.activeElement === box) return;
+    pagefind.search(practiceWord).then(function (found) {
+      return found.results.length ? found.results[0].data() : null;
+    }).catch(function () { /* only practice */ });
   }
 
   // The results' count line formats its number with a new Intl.NumberFormat, whose first construction
@@ -182,14 +202,18 @@
     try { new Intl.NumberFormat(document.documentElement.lang || undefined).format(2); } catch (error) { /* no Intl: nothing to prime */ }
   }
 
+  function whenIdle(task) {
+    if (typeof window.requestIdleCallback === "function") {
+      window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+    } else {
+      setTimeout(task, IDLE_TIMEOUT_MS);
+    }
+  }
+
   function warmWhenIdle() {
     root.addEventListener("pointerenter", warm);
     root.addEventListener("touchstart", warm, { passive: true });
-    if (typeof window.requestIdleCallback === "function") {
-      window.requestIdleCallback(warm, { timeout: IDLE_TIMEOUT_MS });
-    } else {
-      setTimeout(warm, IDLE_TIMEOUT_MS);
-    }
+    whenIdle(warm);
   }
 
   function highlight() {

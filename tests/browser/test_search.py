@@ -149,15 +149,29 @@ def test_search_is_loaded_while_the_page_is_idle_without_taking_the_readers_focu
     assert not page.locator(".kb-search").evaluate("e => e.classList.contains('kb-search--open')")
 
 
-def test_priming_search_while_idle_uses_the_interfaces_worker_and_fetches_no_index(page, guard, base_url):
+def test_priming_and_practice_while_idle_use_the_interfaces_worker_and_fetch_one_chunk_and_one_fragment(page, guard, base_url):
     page.goto(base_url + "en/t9a/scout/")
-    page.wait_for_load_state("networkidle")  # search.js has warmed and primed Pagefind by then
-    fetched = [urlparse(url).path for url in guard.requests if "/pagefind/" in url]
-    assert any(path.endswith("/pagefind-worker.js") for path in fetched), fetched
-    # One import of pagefind.js, so one module and one worker: the priming search ran in the interface's own.
-    assert [path for path in fetched if path.endswith("/pagefind.js")] == ["/pagefind/pagefind.js"], fetched
+
+    def fetched():
+        return [urlparse(url).path for url in guard.requests if "/pagefind/" in url]
+
+    for _ in range(50):  # up to 10 s: the practice search runs once the page is idle
+        if any("/fragment/" in path for path in fetched()):
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_load_state("networkidle")
+    paths = fetched()
+    assert any(path.endswith("/pagefind-worker.js") for path in paths), paths
+    # One import of pagefind.js, so one module and one worker: priming and practice ran in the interface's own.
+    assert [path for path in paths if path.endswith("/pagefind.js")] == ["/pagefind/pagefind.js"], paths
     assert len(page.workers) == 1, [worker.url for worker in page.workers]
-    assert not [path for path in fetched if "/index/" in path or "/fragment/" in path], fetched
+    # The practice word's index chunk (one part on the real site) and its best result's fragment.
+    assert len([path for path in paths if "/index/" in path]) == 1, paths
+    assert len([path for path in paths if "/fragment/" in path]) == 1, paths
+    # It left the box, the drawer and the reader's focus alone.
+    assert page.locator(".kb-search input").input_value() == ""
+    expect(page.locator(".pagefind-ui__drawer")).to_be_hidden()
+    assert page.evaluate("() => !document.querySelector('.kb-search').contains(document.activeElement)")
     assert search(page, "scout")[0] == "/en/t9a/scout/"
 
 
