@@ -335,7 +335,8 @@ def _warmed_up(page, lang: str, counter: Counter) -> list[tuple[str, int]]:
 # and its polling after do not count (15-50 ms and 5-20 ms on a busy machine, which no reader waits for).
 NOTE_INPUT = """() => {
     window.kbInputAt = window.kbShownAt = null;
-    document.querySelector('.kb-search input').addEventListener('input', () => { window.kbInputAt = performance.now(); }, true);
+    const box = document.querySelector('.kb-search input');
+    box.addEventListener('input', () => { window.kbInputAt = performance.now(); }, true);
 }"""
 RESULTS_SHOWN = """(query) => {
     const message = document.querySelector('.pagefind-ui__message');
@@ -348,7 +349,8 @@ RESULTS_SHOWN = """(query) => {
 
 
 def _results_shown(page, query: str) -> float:
-    """Wait until every listed result of `query` is shown; seconds from the box's last input to then, by the page's clock."""
+    """Wait until every listed result of `query` is shown; seconds from the box's last input to then, by
+    the page's clock."""
     page.wait_for_function(RESULTS_SHOWN, arg=query, timeout=60_000)
     return page.evaluate("() => (window.kbShownAt - window.kbInputAt) / 1000")
 
@@ -403,7 +405,8 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
     context.close()
     assert not external, external
     practice = _practice_bytes(warm_up)
-    return {"first_s": first, "first_outside_s": outside, "first_cpu_s": cpu, "second_s": second, "bytes": sum(s for _, s in served) + practice,
+    return {"first_s": first, "first_outside_s": outside, "first_cpu_s": cpu, "second_s": second,
+            "bytes": sum(s for _, s in served) + practice,
             "requests": len(served),
             "results": results, "page_load_bytes": sum(s for _, s in page_load),
             "warm_up_bytes": sum(s for _, s in warm_up), "practice_bytes": practice, "timeline": timeline}

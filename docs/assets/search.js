@@ -196,10 +196,12 @@
   }
 
   // The results' count line formats its number with a new Intl.NumberFormat, whose first construction
-  // in a page loads the language's number data (18–23 ms in a fresh Chromium page, on the main thread as the first
-  // results are drawn); one made now leaves that data loaded.
+  // in a page loads the language's number data (18–23 ms in a fresh Chromium page, on the main
+  // thread as the first results are drawn); one made now leaves that data loaded.
   function primeCount() {
-    try { new Intl.NumberFormat(document.documentElement.lang || undefined).format(2); } catch (error) { /* no Intl: nothing to prime */ }
+    try {
+      new Intl.NumberFormat(document.documentElement.lang || undefined).format(2);
+    } catch (error) { /* no Intl: nothing to prime */ }
   }
 
   function whenIdle(task) {
