@@ -476,8 +476,10 @@ def print_table(rows: list[dict]):
           "\npagefind run: wall time of `python -m pagefind` over the whole built site (all languages), median of 3;"
           "\nindex: that language's pf_meta, index chunks, fragments and wasm; page load: pagefind-ui.js + .css,"
           "\nfetched by every page; bytes: response bodies served for the first query, typed as soon as the box"
-          "\nis ready; idle: the same once the page's network is idle (warm-up: what search.js loaded by then);"
-          f"\ntyped: idle, the query typed key by key {TYPING_MS} ms apart, time from the last key, bytes from the first.")
+          "\nis ready; idle: the same once the page's network is idle (warm-up: what search.js loaded by then;"
+          "\nthe index chunks and fragment of its practice search count in the idle bytes too);"
+          f"\ntyped: idle, the query typed key by key {TYPING_MS} ms apart, time from the last key, bytes from the first;"
+          "\nquery times from the box's input event to the frame showing the results, by the page's clock.")
 
 
 def compare(sites: list[Path], runs: int, browser) -> list[dict]:
