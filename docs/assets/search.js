@@ -186,10 +186,11 @@
   // (its "Source" label), so a whole index chunk is read and most pages are scored as in a real
   // query, and its best result opened. It costs that word's index chunk in each part and one
   // fragment, which scripts/bench_search.py adds to the first query's bytes. Not once the reader has
-  // started: a search of theirs would wait for it.
+  // started (a search of theirs would wait for it), nor when the browser asks to save data.
   function practise(pagefind) {
     var box = input();
-    if (!practiceWord || !box || box.value || document.activeElement === box) return;
+    var saveData = navigator.connection && navigator.connection.saveData;
+    if (!practiceWord || !box || box.value || document.activeElement === box || saveData) return;
     pagefind.search(practiceWord).then(function (found) {
       return found.results.length ? found.results[0].data() : null;
     }).catch(function () { /* only practice */ });

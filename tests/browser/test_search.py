@@ -175,6 +175,23 @@ def test_priming_and_practice_while_idle_use_the_interfaces_worker_and_fetch_one
     assert search(page, "scout")[0] == "/en/t9a/scout/"
 
 
+def test_no_practice_search_when_the_browser_asks_to_save_data(page, guard, base_url):
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})})")
+    page.goto(base_url + "en/t9a/scout/")
+
+    def fetched():
+        return [urlparse(url).path for url in guard.requests if "/pagefind/" in url]
+
+    for _ in range(50):  # up to 10 s: until search.js has primed Pagefind, after which it would practise
+        if any(path.rsplit("/", 1)[-1].startswith("pagefind.en_") for path in fetched()):
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1000)  # the practice would start on the next idle moment
+    assert not [path for path in fetched() if "/index/" in path or "/fragment/" in path], fetched()
+    assert search(page, "scout")[0] == "/en/t9a/scout/"
+
+
 @pytest.fixture(scope="module")
 def parts_url(tmp_path_factory):
     """The site with every language indexed in three parts (10 pages a part): what 1,000 rules get."""
