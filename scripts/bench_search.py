@@ -338,10 +338,13 @@ NOTE_INPUT = """() => {
     const box = document.querySelector('.kb-search input');
     box.addEventListener('input', () => { window.kbInputAt = performance.now(); }, true);
 }"""
+# The count line quotes the query (“scout”, «разведчика»): with the closing quote, the line of a longer
+# query shown before ("scout" for "scou") does not pass for this one's.
 RESULTS_SHOWN = """(query) => {
     const message = document.querySelector('.pagefind-ui__message');
     const items = document.querySelectorAll('.pagefind-ui__results > li');
-    const shown = message && message.textContent.includes(query)
+    const quoted = [query + '\u201d', query + '\u00bb'];
+    const shown = message && quoted.some(text => message.textContent.includes(text))
         && items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
     if (shown && window.kbShownAt === null) window.kbShownAt = performance.now();
     return shown;
