@@ -19,12 +19,20 @@ from .i18n.translate import Translations
 
 # Pagefind fills these tokens in at search time.
 TOKENS = {"count": "[COUNT]", "query": "[SEARCH_TERM]"}
+# The key, beside Pagefind's strings, of the word search.js practises on while the page is idle: the
+# label "Source" that every rule page shows in its language (generator/templates/rule.md), so the
+# practice reads a whole index chunk and scores most pages. Looked up, not marked for extraction:
+# the templates own that message.
+PRACTICE = "practice"
+PRACTICE_MESSAGE = "Source"
 
 
 def search_labels(tr: Translations) -> dict[str, str]:
-    """Pagefind UI `translations` for one language; worded so one form fits every count (Pagefind's cannot inflect)."""
+    """The search box's strings in one language: Pagefind UI's `translations`, worded so one form fits
+    every count (Pagefind's cannot inflect), and the PRACTICE word."""
     _ = tr.gettext
     return {
+        PRACTICE: tr.gettext(PRACTICE_MESSAGE),
         "zero_results": _("Nothing found for “%(query)s”") % TOKENS,
         "one_result": _("One result for “%(query)s”") % TOKENS,
         "many_results": _("Results for “%(query)s”: %(count)s") % TOKENS,

@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/bench_search.py            # the real site and a synthetic one
     .venv/bin/python scripts/bench_search.py --rules 200 --skip-real
+    .venv/bin/python scripts/bench_search.py --site A/site --site B/site --runs 9   # built sites, in turns
 
 Two sites are measured:
 
@@ -20,15 +21,19 @@ For each site: the Pagefind index is re-run on the built site (median of three r
 `python -m pagefind`), the files of each language are added up (pf_meta, index chunks, fragments
 and the language's wasm), and Chromium (Playwright, /usr/bin/chromium, fresh profile so nothing
 is cached) opens the language's home page, types a query and waits until every listed result is
-shown. "first query" is the time from typing to results; "bytes" counts response bodies served
-by the local HTTP server for that query (index chunks, fragments, pagefind.js, wasm, worker),
-measured on the server side so requests made by workers are counted too. "page load" is what the
-search costs every page view before any query (pagefind-ui.js and .css).
+shown. "first query" is the time from typing to results, by the page's own clock: from the search
+box's input event to the first frame in which every listed result is shown (see NOTE_INPUT);
+"bytes" counts response bodies served by the local HTTP server for that query (index chunks,
+fragments, pagefind.js, wasm, worker), measured on the server side so requests made by workers are
+counted too, plus what search.js's practice search fetched while the page was idle (index chunks
+and a fragment; see search.js): the reader downloads that to get the first results sooner.
+"page load" is what the search costs every page view before any query (pagefind-ui.js and .css).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import shutil
@@ -48,6 +53,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--no-first-run", "--disable-sync"]
 QUERIES = {"en": "scout", "ru": "разведчика"}
 TYPING_MS = 120  # between keys when the query is typed: about 8 keys a second
+OFF_SITE = re.compile(r"^(?!http://127\.0\.0\.1:)")  # every URL but the local server's
 WORD = re.compile(r"[^\W\d_]+(?:[-’'][^\W\d_]+)*")
 
 
@@ -264,6 +270,45 @@ def index_size(site: Path, lang: str) -> tuple[int, int]:
     return sum(f.stat().st_size for f in files), len(files)
 
 
+def _descendants(root: int) -> list[int]:
+    """`root` and every process below it (Linux /proc; [root] elsewhere)."""
+    children: dict[int, list[int]] = {}
+    for name in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not name.isdigit():
+            continue
+        try:
+            parent = int(Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(name))
+    found = [root]
+    for pid in found:
+        found.extend(children.get(pid, []))
+    return found
+
+
+def cpu_seconds() -> float:
+    """CPU seconds run so far by every thread of this process and its descendants (Playwright's driver,
+    Chromium's processes, the site's server); from the scheduler's nanosecond counts, NaN without /proc.
+
+    Summed over the processes that do the work, this is what a query costs whatever else the machine
+    is busy with, unlike its wall time."""
+    if not os.path.isdir("/proc"):
+        return float("nan")
+    total = 0
+    for pid in _descendants(os.getpid()):
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for thread in threads:
+            try:
+                total += int(Path(f"/proc/{pid}/task/{thread}/schedstat").read_text().split()[0])
+            except (OSError, ValueError, IndexError):
+                pass
+    return total / 1e9
+
+
 WARM_UP_TIMEOUT_S = 15  # search.js warms up when the page is idle, at the latest 2 s after it started
 
 
@@ -285,6 +330,34 @@ def _warmed_up(page, lang: str, counter: Counter) -> list[tuple[str, int]]:
     return fetched + [(path, size) for path, size in counter.take() if "/pagefind/" in path]
 
 
+# The page notes when its search box last had input and when the query's results were first all shown
+# (checked every frame, before it is painted): its own clock, so Playwright's checks before it types
+# and its polling after do not count (15-50 ms and 5-20 ms on a busy machine, which no reader waits for).
+NOTE_INPUT = """() => {
+    window.kbInputAt = window.kbShownAt = null;
+    const box = document.querySelector('.kb-search input');
+    box.addEventListener('input', () => { window.kbInputAt = performance.now(); }, true);
+}"""
+# The count line quotes the query (“scout”, «разведчика»): with the closing quote, the line of a longer
+# query shown before ("scout" for "scou") does not pass for this one's.
+RESULTS_SHOWN = """(query) => {
+    const message = document.querySelector('.pagefind-ui__message');
+    const items = document.querySelectorAll('.pagefind-ui__results > li');
+    const quoted = [query + '\u201d', query + '\u00bb'];
+    const shown = message && quoted.some(text => message.textContent.includes(text))
+        && items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
+    if (shown && window.kbShownAt === null) window.kbShownAt = performance.now();
+    return shown;
+}"""
+
+
+def _results_shown(page, query: str) -> float:
+    """Wait until every listed result of `query` is shown; seconds from the box's last input to then, by
+    the page's clock."""
+    page.wait_for_function(RESULTS_SHOWN, arg=query, timeout=60_000)
+    return page.evaluate("() => (window.kbShownAt - window.kbInputAt) / 1000")
+
+
 def first_query(browser, address: str, lang: str, counter: Counter, idle: bool = False,
                 typing_ms: int | None = None) -> dict:
     """Type the language's query on its home page; with `idle`, only once search.js has loaded Pagefind
@@ -298,14 +371,14 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
     page = context.new_page()
     external = []
 
-    def route(route):
-        if route.request.url.startswith("http://127.0.0.1:"):
-            route.continue_()
-        else:
-            external.append(route.request.url)
-            route.abort()
+    def refuse(route):
+        external.append(route.request.url)
+        route.abort()
 
-    context.route("**/*", route)
+    # Only requests off the local server are intercepted: an intercepted request waits for this
+    # process to let it through (a round trip to Playwright's driver and back, 5–40 ms on a busy
+    # machine), which no reader's browser does.
+    context.route(OFF_SITE, refuse)
     counter.take()
     page.goto(address + f"{lang}/", wait_until="load")
     page.wait_for_selector(".kb-search--ready .pagefind-ui__search-input")
@@ -314,39 +387,38 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
     if idle:
         warm_up = _warmed_up(page, lang, counter)
     box = page.locator(".kb-search input")
+    page.evaluate(NOTE_INPUT)
     counter.take_timeline()
     if typing_ms is not None:
         box.click()
         box.press_sequentially(QUERIES[lang], delay=typing_ms)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), cpu_seconds()
     if typing_ms is None:
         box.fill(QUERIES[lang])
-    page.wait_for_function("""(query) => {
-        const message = document.querySelector('.pagefind-ui__message');
-        const items = document.querySelectorAll('.pagefind-ui__results > li');
-        return message && message.textContent.includes(query)
-            && items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
-    }""", arg=QUERIES[lang], timeout=60_000)
-    first = time.perf_counter() - start
+    first = _results_shown(page, QUERIES[lang])
+    outside, cpu = time.perf_counter() - start, cpu_seconds() - cpu
     time.sleep(0.2)  # the server reports what it sent a moment after sending it
     served = counter.take()
     timeline = [(round((at - start) * 1000), path, size) for at, path, size in counter.take_timeline()]
     results = page.locator(".pagefind-ui__results > li").count()
     # A second query on the same page, for comparison (index chunks partly loaded already).
-    start = time.perf_counter()
+    page.evaluate(NOTE_INPUT)
     box.fill(QUERIES[lang][:4])
-    page.wait_for_function("""(query) => {
-        const message = document.querySelector('.pagefind-ui__message');
-        const items = document.querySelectorAll('.pagefind-ui__results > li');
-        return message && message.textContent.includes(query)
-            && items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
-    }""", arg=QUERIES[lang][:4], timeout=60_000)
-    second = time.perf_counter() - start
+    second = _results_shown(page, QUERIES[lang][:4])
     context.close()
     assert not external, external
-    return {"first_s": first, "second_s": second, "bytes": sum(s for _, s in served), "requests": len(served),
+    practice = _practice_bytes(warm_up)
+    return {"first_s": first, "first_outside_s": outside, "first_cpu_s": cpu, "second_s": second,
+            "bytes": sum(s for _, s in served) + practice,
+            "requests": len(served),
             "results": results, "page_load_bytes": sum(s for _, s in page_load),
-            "warm_up_bytes": sum(s for _, s in warm_up), "timeline": timeline}
+            "warm_up_bytes": sum(s for _, s in warm_up), "practice_bytes": practice, "timeline": timeline}
+
+
+def _practice_bytes(warm_up: list[tuple[str, int]]) -> int:
+    """What search.js's practice search fetched while the page was idle (index chunks and fragments): a
+    reader downloads it to get the first results sooner, so it counts with the first query's bytes."""
+    return sum(size for path, size in warm_up if "/index/" in path or "/fragment/" in path)
 
 
 def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
@@ -407,8 +479,47 @@ def print_table(rows: list[dict]):
           "\npagefind run: wall time of `python -m pagefind` over the whole built site (all languages), median of 3;"
           "\nindex: that language's pf_meta, index chunks, fragments and wasm; page load: pagefind-ui.js + .css,"
           "\nfetched by every page; bytes: response bodies served for the first query, typed as soon as the box"
-          "\nis ready; idle: the same once the page's network is idle (warm-up: what search.js loaded by then);"
-          f"\ntyped: idle, the query typed key by key {TYPING_MS} ms apart, time from the last key, bytes from the first.")
+          "\nis ready; idle: the same once the page's network is idle (warm-up: what search.js loaded by then;"
+          "\nthe index chunks and fragment of its practice search count in the idle bytes too);"
+          f"\ntyped: idle, the query typed key by key {TYPING_MS} ms apart, time from the last key, bytes from the first;"
+          "\nquery times from the box's input event to the frame showing the results, by the page's clock.")
+
+
+def compare(sites: list[Path], runs: int, browser) -> list[dict]:
+    """The idle first query on built sites, `runs` times per site and language, the sites taking turns
+    (so a busy spell of the machine falls on each alike); the median of each measure."""
+    counter = Counter()
+    servers = [serve(site, counter) for site in sites]
+    found: dict[tuple[int, str], list[dict]] = {}
+    try:
+        for _ in range(runs):
+            for lang in ("en", "ru"):
+                for number, server in enumerate(servers):
+                    query = first_query(browser, f"http://127.0.0.1:{server.server_port}/", lang, counter, idle=True)
+                    found.setdefault((number, lang), []).append(query)
+    finally:
+        for server in servers:
+            server.shutdown()
+    rows = []
+    for (number, lang), queries in found.items():
+        middle = {key: statistics.median(query[key] for query in queries)
+                  for key in ("first_s", "first_outside_s", "first_cpu_s", "bytes", "requests", "warm_up_bytes",
+                              "practice_bytes")}
+        rows.append({"site": str(sites[number]), "lang": lang, "runs": [query["first_s"] for query in queries], **middle})
+    return rows
+
+
+def print_comparison(rows: list[dict]):
+    for row in sorted(rows, key=lambda row: (row["lang"], row["site"])):
+        runs = " ".join(f"{seconds * 1000:.0f}" for seconds in row["runs"])
+        print(f"{row['lang']}  {row['site']}: idle first query {row['first_s'] * 1000:.0f} ms "
+              f"({row['first_outside_s'] * 1000:.0f} ms as Playwright sees it), "
+              f"CPU {row['first_cpu_s'] * 1000:.0f} ms, {_kb(row['bytes'])} of which {_kb(row['practice_bytes'])} "
+              f"practice ({row['requests']:.0f} requests after the key), "
+              f"warm-up {_kb(row['warm_up_bytes'])}; medians of {len(row['runs'])} runs [{runs}]")
+    print("\nFirst query: from the box's input event to the frame that shows every listed result, by the page's clock;"
+          "\nas Playwright sees it: from before its typing to its noticing the results. CPU: every thread of"
+          "\nPlaywright's driver, Chromium and the site's server, over the latter.")
 
 
 def main(argv=None):
@@ -416,8 +527,19 @@ def main(argv=None):
     parser.add_argument("--rules", type=int, default=1000, help="synthetic rules (split across two systems)")
     parser.add_argument("--skip-real", action="store_true")
     parser.add_argument("--keep", help="build into this folder and keep it")
+    parser.add_argument("--site", action="append", type=Path, default=[],
+                        help="only measure this built site's idle first query (repeat to compare sites, in turns)")
+    parser.add_argument("--runs", type=int, default=7, help="with --site: runs per site and language (median)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
+
+    if args.site:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            rows = compare(args.site, args.runs, browser)
+            browser.close()
+        print_comparison(rows)
+        return
 
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-search-"))
     work.mkdir(parents=True, exist_ok=True)

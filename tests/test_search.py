@@ -19,6 +19,16 @@ def test_labels_carry_pagefinds_tokens_in_every_language():
         assert text != english[key], f"{key} is not translated"
 
 
+def test_the_practice_word_is_the_source_label_every_rule_page_shows_in_its_language():
+    from generator.search import PRACTICE, PRACTICE_MESSAGE
+
+    prepared = prepare(ROOT)
+    assert search_labels(prepared.translations["en"])[PRACTICE] == "Source"
+    assert search_labels(prepared.translations["ru"])[PRACTICE] == "Источник"
+    # The rule template shows it on every rule page; were it gone, the practice would find nothing to score.
+    assert f'_("{PRACTICE_MESSAGE}")' in (ROOT / "generator/templates/rule.md").read_text(encoding="utf-8")
+
+
 def test_a_translation_that_drops_a_placeholder_falls_back_to_english(repo):
     path = repo / "translations/ru/ui.po"
     catalog = read_catalog(path, "ru")

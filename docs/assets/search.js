@@ -19,9 +19,18 @@
   var parts = parseInt(root.getAttribute("data-kb-parts") || "1", 10) || 1;
   var lang = root.getAttribute("data-kb-lang") || "";
   var HIGHLIGHT = "highlight";
-  var DEBOUNCE_MS = 50; // from the last key to the search (Pagefind's default: 300)
+  // From the last key to the search: none (Pagefind's default: 300 ms). The search waits for the index
+  // chunks of the typed word anyway, which Pagefind fetched during the wait; a wait only came on top
+  // when they were quicker. The interface drops the results of a search overtaken by a later key, and
+  // keys 120 ms apart fetched no more than with a 50 ms wait (scripts/bench_search.py, typed).
+  var DEBOUNCE_MS = 0;
   var IDLE_TIMEOUT_MS = 2000; // load search at the latest this long after the page started, idle or not
   var EXCERPT_LENGTH = 24; // words around the match in a result
+  // Results listed before "Load more": each costs the fetch of its page's fragment (the whole page's
+  // text, 4–5 KB) and its own drawing. Six are one round of fetches (a browser fetches six files at a
+  // time from an HTTP/1.1 host), ten were two; six keep «Light infantry» in view for its alias
+  // «Skirmisher», sixth after the Skirmishers rules, the glossary and the lists (tests/browser/test_search.py).
+  var PAGE_SIZE = 6;
 
   // ------------------------------------------------------------------ result links
   function markedWords(excerpt) {
@@ -106,9 +115,13 @@
   // ------------------------------------------------------------------ start
   // Counted messages come from our catalogs (generator/search.py), worded so that one form fits
   // every number: Pagefind has a single "many" form, wrong in Russian for 2–4 and 22–24.
-  function labels() {
+  // The same attribute carries the word search practises on (generator/search.py, PRACTICE), which is
+  // not one of Pagefind's strings.
+  var strings = (function () {
     try { return JSON.parse(root.getAttribute("data-kb-labels") || "{}"); } catch (error) { return {}; }
-  }
+  })();
+  var practiceWord = strings.practice || "";
+  delete strings.practice;
 
   function otherParts() {
     var bundles = [];
@@ -129,11 +142,10 @@
       resetStyles: false,
       excerptLength: EXCERPT_LENGTH,
       mergeIndex: otherParts(),
-      pageSize: 10,
-      // Short: Pagefind preloads the index chunks for the typed word during the wait anyway.
+      pageSize: PAGE_SIZE,
       debounceTimeoutMs: DEBOUNCE_MS,
       processResult: processResult,
-      translations: labels()
+      translations: strings
     });
     // Pagefind names its box by title only; an aria-label gives it a name assistive technology reads.
     var box = input();
@@ -154,6 +166,7 @@
     warmed = true;
     box.dispatchEvent(new FocusEvent("focus"));
     primeWorker();
+    primeCount();
   }
 
   // The first search in Pagefind's worker also builds the Intl.Segmenter it splits the query with
@@ -162,18 +175,48 @@
   // same module, so the same worker and instances.
   function primeWorker() {
     import(bundle + "pagefind.js").then(function (pagefind) {
-      return pagefind.preload(" ");
+      return pagefind.preload(" ").then(function () { whenIdle(function () { practise(pagefind); }); });
     }).catch(function () { /* search still works, the first query just pays for it */ });
+  }
+
+  // V8 first runs Pagefind's WebAssembly and scripts unoptimised and compiles their busy parts with
+  // its optimising tiers in the background while a search runs: 190 ms of compiling during the first
+  // query at 1,000 rules (Chromium trace: wasm.TopTierCompilation, Maglev), on the cores the search
+  // needs. One practice search while the page is idle gets that done: for a word on every rule page
+  // (its "Source" label), so a whole index chunk is read and most pages are scored as in a real
+  // query, and its best result opened. It costs that word's index chunk in each part and one
+  // fragment, which scripts/bench_search.py adds to the first query's bytes. Not once the reader has
+  // started (a search of theirs would wait for it), nor when the browser asks to save data.
+  function practise(pagefind) {
+    var box = input();
+    var saveData = navigator.connection && navigator.connection.saveData;
+    if (!practiceWord || !box || box.value || document.activeElement === box || saveData) return;
+    pagefind.search(practiceWord).then(function (found) {
+      return found.results.length ? found.results[0].data() : null;
+    }).catch(function () { /* only practice */ });
+  }
+
+  // The results' count line formats its number with a new Intl.NumberFormat, whose first construction
+  // in a page loads the language's number data (18–23 ms in a fresh Chromium page, on the main
+  // thread as the first results are drawn); one made now leaves that data loaded.
+  function primeCount() {
+    try {
+      new Intl.NumberFormat(document.documentElement.lang || undefined).format(2);
+    } catch (error) { /* no Intl: nothing to prime */ }
+  }
+
+  function whenIdle(task) {
+    if (typeof window.requestIdleCallback === "function") {
+      window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+    } else {
+      setTimeout(task, IDLE_TIMEOUT_MS);
+    }
   }
 
   function warmWhenIdle() {
     root.addEventListener("pointerenter", warm);
     root.addEventListener("touchstart", warm, { passive: true });
-    if (typeof window.requestIdleCallback === "function") {
-      window.requestIdleCallback(warm, { timeout: IDLE_TIMEOUT_MS });
-    } else {
-      setTimeout(warm, IDLE_TIMEOUT_MS);
-    }
+    whenIdle(warm);
   }
 
   function highlight() {

@@ -13,19 +13,28 @@ from .conftest import served_site
 RESULT_LINKS = ".pagefind-ui__result-inner > .pagefind-ui__result-title > .pagefind-ui__result-link"
 
 
-def search(page, query: str) -> list[str]:
-    """Type a query into the header search box; the paths of the results, best first."""
+def _every_listed_result_shown(page):
+    # Results arrive one by one: wait until every listed result has its link.
+    page.wait_for_function("""() => {
+        const items = document.querySelectorAll('.pagefind-ui__results > li');
+        return items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
+    }""")
+
+
+def search(page, query: str, every_page: bool = False) -> list[str]:
+    """Type a query into the header search box; the paths of the results listed (with `every_page`, of all
+    of them, "Load more" pressed until it is gone), best first."""
     box = page.locator(".kb-search input")
     if not box.is_visible():
         page.locator(".kb-search__toggle").click()
     expect(box).to_be_visible()
     box.fill(query)
     expect(page.locator(".pagefind-ui__message")).to_contain_text(query)
-    # Results arrive one by one: wait until every listed result has its link.
-    page.wait_for_function("""() => {
-        const items = document.querySelectorAll('.pagefind-ui__results > li');
-        return items.length > 0 && [...items].every(li => li.querySelector('.pagefind-ui__result-title a'));
-    }""")
+    _every_listed_result_shown(page)
+    more = page.locator(".pagefind-ui__button")
+    while every_page and more.count():
+        more.click()
+        _every_listed_result_shown(page)
     hrefs = page.locator(RESULT_LINKS).evaluate_all("links => links.map(a => a.getAttribute('href'))")
     return [unquote(urlparse(href).path) for href in hrefs]
 
@@ -89,6 +98,20 @@ def test_result_opens_the_page_with_the_found_words_highlighted(page, base_url, 
     shot(page)
 
 
+def test_the_first_results_are_six_one_round_of_fragment_fetches_and_load_more_brings_the_rest(page, guard, base_url):
+    page.goto(base_url + "en/")
+    page.wait_for_load_state("networkidle")  # search.js has warmed Pagefind up: what follows is the query's
+    guard.requests.clear()
+    listed = search(page, "scout")
+    fragments = [url for url in guard.requests if "/fragment/" in url]
+    total = int(re.search(r"\d+", page.locator(".pagefind-ui__message").inner_text()).group())
+    assert total > 6, f"'scout' has {total} results: the test needs more than one page of them"
+    assert len(listed) == 6 and len(fragments) == 6, (listed, fragments)
+    page.locator(".pagefind-ui__button").click()  # "Load more results"
+    expect(page.locator(".pagefind-ui__results > li")).to_have_count(min(total, 12))
+    assert search(page, "scout", every_page=True)[:6] == listed
+
+
 def test_keyboard_opens_search_and_escape_closes_it(page, base_url):
     page.goto(base_url + "en/t9a/scout/")
     page.keyboard.press("/")
@@ -126,15 +149,46 @@ def test_search_is_loaded_while_the_page_is_idle_without_taking_the_readers_focu
     assert not page.locator(".kb-search").evaluate("e => e.classList.contains('kb-search--open')")
 
 
-def test_priming_search_while_idle_uses_the_interfaces_worker_and_fetches_no_index(page, guard, base_url):
+def test_priming_and_practice_while_idle_use_the_interfaces_worker_and_fetch_one_chunk_and_one_fragment(page, guard, base_url):
     page.goto(base_url + "en/t9a/scout/")
-    page.wait_for_load_state("networkidle")  # search.js has warmed and primed Pagefind by then
-    fetched = [urlparse(url).path for url in guard.requests if "/pagefind/" in url]
-    assert any(path.endswith("/pagefind-worker.js") for path in fetched), fetched
-    # One import of pagefind.js, so one module and one worker: the priming search ran in the interface's own.
-    assert [path for path in fetched if path.endswith("/pagefind.js")] == ["/pagefind/pagefind.js"], fetched
+
+    def fetched():
+        return [urlparse(url).path for url in guard.requests if "/pagefind/" in url]
+
+    for _ in range(50):  # up to 10 s: the practice search runs once the page is idle
+        if any("/fragment/" in path for path in fetched()):
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_load_state("networkidle")
+    paths = fetched()
+    assert any(path.endswith("/pagefind-worker.js") for path in paths), paths
+    # One import of pagefind.js, so one module and one worker: priming and practice ran in the interface's own.
+    assert [path for path in paths if path.endswith("/pagefind.js")] == ["/pagefind/pagefind.js"], paths
     assert len(page.workers) == 1, [worker.url for worker in page.workers]
-    assert not [path for path in fetched if "/index/" in path or "/fragment/" in path], fetched
+    # The practice word's index chunk (one part on the real site) and its best result's fragment.
+    assert len([path for path in paths if "/index/" in path]) == 1, paths
+    assert len([path for path in paths if "/fragment/" in path]) == 1, paths
+    # It left the box, the drawer and the reader's focus alone.
+    assert page.locator(".kb-search input").input_value() == ""
+    expect(page.locator(".pagefind-ui__drawer")).to_be_hidden()
+    assert page.evaluate("() => !document.querySelector('.kb-search').contains(document.activeElement)")
+    assert search(page, "scout")[0] == "/en/t9a/scout/"
+
+
+def test_no_practice_search_when_the_browser_asks_to_save_data(page, guard, base_url):
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})})")
+    page.goto(base_url + "en/t9a/scout/")
+
+    def fetched():
+        return [urlparse(url).path for url in guard.requests if "/pagefind/" in url]
+
+    for _ in range(50):  # up to 10 s: until search.js has primed Pagefind, after which it would practise
+        if any(path.rsplit("/", 1)[-1].startswith("pagefind.en_") for path in fetched()):
+            break
+        page.wait_for_timeout(200)
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1000)  # the practice would start on the next idle moment
+    assert not [path for path in fetched() if "/index/" in path or "/fragment/" in path], fetched()
     assert search(page, "scout")[0] == "/en/t9a/scout/"
 
 
@@ -151,10 +205,10 @@ def parts_url(tmp_path_factory):
 @pytest.mark.parametrize("start, query", [("en/", "scout"), ("ru/", "разведчика")], ids=["en", "ru"])
 def test_an_index_in_parts_finds_the_same_pages_as_one_index(page, guard, base_url, parts_url, start, query):
     page.goto(base_url + start)
-    whole = search(page, query)
+    whole = search(page, query, every_page=True)
     page.goto(parts_url + start)
     guard.requests.clear()
-    parts = search(page, query)
+    parts = search(page, query, every_page=True)
     # Each part weighs words by its own pages, so with 8 pages a part the order may shift a little.
     assert sorted(parts) == sorted(whole) and whole[0] in parts[:3], (parts, whole)
     lang = start.rstrip("/")
