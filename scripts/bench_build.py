@@ -168,6 +168,7 @@ def stock(repo: Path, work: Path) -> dict:
     """Plain MkDocs + Material on the generator's Markdown, sections-only navigation, per language."""
     import yaml
 
+    from generator import rawhtml
     from generator.site import language_build, prepare
 
     prepared = prepare(repo)
@@ -179,7 +180,7 @@ def stock(repo: Path, work: Path) -> dict:
         shutil.rmtree(docs.parent, ignore_errors=True)
         for page in built.pages:
             (docs / page.path).parent.mkdir(parents=True, exist_ok=True)
-            (docs / page.path).write_text(page.content, encoding="utf-8")
+            (docs / page.path).write_text(rawhtml.unmarked(page.content), encoding="utf-8")  # the Markdown as it reads
         for path, content in built.assets.items():
             (docs / path).parent.mkdir(parents=True, exist_ok=True)
             (docs / path).write_text(content, encoding="utf-8")

@@ -11,7 +11,7 @@ import yaml
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from .. import diagrams, markup, urls
+from .. import diagrams, markup, rawhtml, urls
 from ..i18n.translate import FUZZY, MISSING, Translations
 from ..model import STATUSES, KnowledgeBase, Rule
 from ..texts import Texts
@@ -87,7 +87,8 @@ class Renderer:
     # ---------------------------------------------------------------- one page
     def _render(self, template: str, path: str, **context) -> Page:
         scope = PageScope(self, urls.page_url(path))
-        body = self.env.get_template(template).render(page_path=path, r=scope, **context)
+        # Its raw HTML blocks marked, so Markdown stashes them without parsing them (generator/rawhtml.py).
+        body = rawhtml.mark(self.env.get_template(template).render(page_path=path, r=scope, **context))
         meta = dict(context.pop("meta", {}))
         meta.update(self._banner(scope.states, path, meta.get("kb_source_lang")))
         # The theme prints title and description without escaping them: they are escaped here, once.
