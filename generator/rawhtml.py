@@ -61,10 +61,10 @@ def mark(body: str) -> str:
             scan = found.end()  # an inline tag: the line is a paragraph
             continue
         end = _block_end(body, start, name)
-        if end is None or (name not in _RAW_TEXT and _READ_APART.search(body, start, end)):
+        if end is None or _MARKDOWN_ON.search(body, start, body.find(">", start)) or (
+                name not in _RAW_TEXT and _READ_APART.search(body, start, end)):
             break
-        if name not in _RAW_TEXT and body.startswith("\n", end) and not _MARKDOWN_ON.search(
-                body, start, body.find(">", start)):
+        if name not in _RAW_TEXT and body.startswith("\n", end):
             pieces += [body[done:start], OPEN, body[start:end], CLOSE]
             done = scan = end
             continue
