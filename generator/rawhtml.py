@@ -139,21 +139,33 @@ class StashMarkedBlocks(Preprocessor):
         text = "\n".join(lines)
         if OPEN not in text:
             return lines
-        pieces, done = [], 0
+        pieces, stashed, done = [], [], 0  # stashed: blocks with only blank lines between them, not stored yet
         while (start := text.find(OPEN, done)) != -1:
             close = text.find(CLOSE, start)
             if close == -1:
                 break
             block, after = text[start + len(OPEN):close], close + len(CLOSE)
-            pieces.append(text[done:start])
-            if self._whole(text, start, block, after):
-                kept = "\n" if _BLANK_AFTER.match(text, after) else ""
-                pieces += ["\n", self.md.htmlStash.store(block + kept), "\n\n"]  # html_block's lines around a block
+            between, done = text[done:start], after
+            whole = self._whole(text, start, block, after)
+            if whole and stashed and not between.strip("\n"):
+                stashed.append(block + ("\n" if _BLANK_AFTER.match(text, after) else ""))
+                continue
+            self._store(stashed, pieces)
+            pieces.append(between)
+            if whole:  # with a newline where a blank line follows it, as html_block keeps one
+                stashed.append(block + ("\n" if _BLANK_AFTER.match(text, after) else ""))
             else:
                 pieces.append(block)
-            done = after
+        self._store(stashed, pieces)
         pieces.append(text[done:])
         return unmarked("".join(pieces)).split("\n")
+
+    def _store(self, stashed: list[str], pieces: list[str]) -> None:
+        """One stash entry for blocks that follow each other: Markdown would have written each as its own
+        paragraph and put a newline between them, so they come out the same, and Markdown has fewer to visit."""
+        if stashed:
+            pieces += ["\n", self.md.htmlStash.store("\n".join(stashed)), "\n\n"]  # html_block's lines around a block
+            stashed.clear()
 
     def _whole(self, text: str, start: int, block: str, after: int) -> bool:
         """A marked block is stashed only where html_block would take it whole (a hand-made marker may not be)."""

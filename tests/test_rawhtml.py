@@ -79,6 +79,14 @@ def test_blocks_that_follow_each_other_without_a_blank_line_are_each_stashed_as_
     assert_converts_the_same(page)
 
 
+def test_blocks_with_only_blank_lines_between_them_are_one_stash_entry_and_come_out_the_same():
+    page = "# T\n\n<div>a</div>\n\n\n<div>b</div>\n<p>c</p>\n\n## H {#h}\n\n<div>d</div>\n"
+    md = markdown.Markdown(extensions=[*_extensions()[0], rawhtml.RawBlocks()], extension_configs=_extensions()[1])
+    md.convert(rawhtml.mark(page))
+    assert md.htmlStash.html_counter == 2  # a, b and c; then d after the heading
+    assert "<div>a</div>\n\n<div>b</div>\n<p>c</p>\n\n<h2" in assert_converts_the_same(page)
+
+
 @pytest.mark.parametrize("page, marks", [
     ('<div markdown="1">\n*parsed*\n</div>\n\n<div>after</div>\n', 0),  # md_in_html parses its content
     ("<div>a</div> and text\n\n<div>b</div>\n", 1),  # a block ending mid-line: the line is followed to its end

@@ -75,7 +75,15 @@ class Renderer:
                                comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
         # Jinja marks translated strings safe; ours are data, so they are escaped (for HTML and Markdown:
         # many land in headings) before it sees them.
-        self.env.install_gettext_callables(lambda text: markup.pattern_as_text(tr.gettext(text)),
+        # Escaped once per message: a rule page asks for the same few dozen (~57 calls a page at 1,000 rules).
+        escaped = {}
+
+        def gettext(text):
+            if text not in escaped:
+                escaped[text] = markup.pattern_as_text(tr.gettext(text))
+            return escaped[text]
+
+        self.env.install_gettext_callables(gettext,
                                            lambda one, many, n: markup.pattern_as_text(tr.ngettext(one, many, n)),
                                            newstyle=True)
         self.env.filters["md"] = md_escape
