@@ -33,8 +33,9 @@ from markdown.util import BLOCK_LEVEL_ELEMENTS
 
 OPEN = "<!--kb:raw-->"
 CLOSE = "<!--kb:/raw-->"
-# After NormalizeWhitespace (30), before MkDocs' anchor collector (21) and html_block (20).
-PRIORITY = 25
+# After every preprocessor that runs before html_block today (whitespace 30, fenced code 25), before
+# MkDocs' anchor collector (21) and html_block (20): the blocks are cut from the same text html_block reads.
+PRIORITY = 22
 
 # A tag (or a comment, declaration, processing instruction) opening a line, as html_block sees one:
 # up to three spaces before it.

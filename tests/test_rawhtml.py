@@ -126,6 +126,18 @@ def test_a_hand_made_marker_around_what_markdown_would_not_take_whole_is_ignored
     assert "kb:" not in html
 
 
+def test_blocks_are_cut_from_the_text_html_block_reads_after_fenced_code_and_before_mkdocs_reads_anchors():
+    from markdown.extensions.fenced_code import FencedBlockPreprocessor
+    from markdown.extensions.md_in_html import HtmlBlockPreprocessor
+    from mkdocs.structure.pages import _RawHTMLPreprocessor
+
+    md = markdown.Markdown(extensions=[*_extensions()[0], "fenced_code", rawhtml.RawBlocks()])
+    _RawHTMLPreprocessor()._register(md)  # what MkDocs adds to each page's Markdown
+    order = [type(processor) for processor in md.preprocessors]
+    assert (order.index(FencedBlockPreprocessor) < order.index(rawhtml.StashMarkedBlocks)
+            < order.index(_RawHTMLPreprocessor) < order.index(HtmlBlockPreprocessor))
+
+
 def _plant_markers(repo: Path) -> None:
     """Every catalog message of `repo` wrapped in the markers, closing one first: a data string that tries both."""
     from generator.i18n.catalog import read_catalog, render_catalog
