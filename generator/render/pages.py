@@ -80,6 +80,7 @@ class Renderer:
         self.env.install_gettext_callables(lambda text: markup.pattern_as_text(tr.gettext(text)),
                                            lambda one, many, n: markup.pattern_as_text(tr.ngettext(one, many, n)),
                                            newstyle=True)
+        # `_` and `gettext` once more, the same but faster (ngettext stays Jinja's): see _gettext.
         self._messages: dict[str, Markup] = {}  # a UI message without variables, as _gettext returns it
         self.env.globals["_"] = self.env.globals["gettext"] = self._gettext
         self.env.filters["md"] = md_escape
