@@ -14,7 +14,7 @@ from mkdocs.structure.files import File
 from generator.inputs import INPUTS
 from generator.mkdocs_config import attach, attached
 from generator.problems import InputError
-from generator import search
+from generator import rawhtml, search
 from generator.render.pages import COMPILED
 from generator.site import Build
 
@@ -37,6 +37,9 @@ def on_config(config):
     except InputError as error:
         raise PluginError("the knowledge base has problems:\n" + error.problems.report()) from None
     config.nav = built.nav
+    # The pages' marked raw HTML goes to Markdown's stash unparsed, under `mkdocs build` / `serve` too.
+    if not any(isinstance(extension, rawhtml.RawBlocks) for extension in config.markdown_extensions):
+        config.markdown_extensions.append(rawhtml.RawBlocks())
     config.extra["kb_search_labels"] = built.search_labels  # read by site_overrides/partials/search.html
     return config
 

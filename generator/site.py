@@ -239,10 +239,18 @@ def _write_pages_in_a_child(root: Path, date: int | None, staging: Path) -> None
 def _write_pages_here(root: Path, date: int | None, staging: Path) -> Problems | None:
     """The child's part of an isolated build; the input's problems, returned: an InputError does not
     survive pickling (its argument is the report, not the problems)."""
+    import gc
+
     from . import diskcache
 
     build = Build(root, date)
     try:
+        build.prepared  # the input, read first (an InputError lists every problem)
+        # Kept until the child exits, so the collector need not walk it again in every collection of the
+        # oldest generation the pages' objects cause (time in the collector at 1,000 rules: 1.5-1.8 s -> 0.8-1.0 s).
+        # Collected first, so no garbage is frozen with it.
+        gc.collect()
+        gc.freeze()
         write_pages(build, staging)
     except InputError as error:
         return error.problems

@@ -20,8 +20,8 @@ For each site:
 - edit-to-visible: `python -m generator serve` running; a rule's title is changed on disk and the
   served page is fetched until it shows the new title; median of three edits, with the CPU seconds
   the server spent meanwhile (all its threads, from /proc); `--only edit` measures nothing else;
-- stock: the Markdown pages the generator hands to MkDocs, written out as .md files with the same
-  sections-only navigation, built by plain `mkdocs build` with Material (the project's theme
+- stock: the Markdown pages the generator hands to MkDocs, written out as .md files (without the
+  markers of generator/rawhtml.py: the Markdown as it reads) with the same sections-only navigation, built by plain `mkdocs build` with Material (the project's theme
   settings and Markdown extensions, Material's own search plugin, no hooks), one run per language;
 - search (with --search): scripts/bench_search.py's first query on the built site, per language.
 
@@ -168,6 +168,7 @@ def stock(repo: Path, work: Path) -> dict:
     """Plain MkDocs + Material on the generator's Markdown, sections-only navigation, per language."""
     import yaml
 
+    from generator import rawhtml
     from generator.site import language_build, prepare
 
     prepared = prepare(repo)
@@ -179,7 +180,7 @@ def stock(repo: Path, work: Path) -> dict:
         shutil.rmtree(docs.parent, ignore_errors=True)
         for page in built.pages:
             (docs / page.path).parent.mkdir(parents=True, exist_ok=True)
-            (docs / page.path).write_text(page.content, encoding="utf-8")
+            (docs / page.path).write_text(rawhtml.unmarked(page.content), encoding="utf-8")  # the Markdown as it reads
         for path, content in built.assets.items():
             (docs / path).parent.mkdir(parents=True, exist_ok=True)
             (docs / path).write_text(content, encoding="utf-8")

@@ -135,3 +135,22 @@ def test_templates_compiled_once_are_compiled_again_when_their_source_changes(tm
     (tmp_path / "page.md").write_text("second {{ x }}", encoding="utf-8")
     assert Environment(loader=FileSystemLoader(str(tmp_path)), bytecode_cache=compiled).get_template(
         "page.md").render(x=2) == "second 2"
+
+
+def test_the_renderers_gettext_reads_like_jinjas_newstyle_gettext_once_or_many_times(kb, ru):
+    from jinja2 import Environment
+
+    from generator import markup
+    from generator.render import Renderer
+
+    renderer = Renderer(kb, ru, [{"code": "en"}, {"code": "ru"}])
+    jinja = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    jinja.install_gettext_callables(lambda text: markup.pattern_as_text(ru.gettext(text)),
+                                    lambda one, many, n: markup.pattern_as_text(ru.ngettext(one, many, n)), newstyle=True)
+    source = ('{{ _("Rule text") }}|{{ _("100%% <b>*not* [a](link)</b>") }}|{{ _("section “%(name)s”", name="<i>") }}|'
+              '{{ _("%(done)s of %(all)s messages translated (%(percent)s%%), %(fuzzy)s fuzzy, %(missing)s missing", '
+              'done=1, all="<2>", percent=50, fuzzy=0, missing=1) }}')
+    expected = jinja.from_string(source).render()
+    assert "Текст правила" in expected and "100% &#60;b&#62;" in expected and "&lt;2&gt;" in expected
+    template = renderer.env.from_string(source)
+    assert [template.render(), template.render()] == [expected, expected]

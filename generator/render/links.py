@@ -59,6 +59,8 @@ class LinkResolver:
     def __init__(self, kb: KnowledgeBase, tr: Translations, texts: Texts | None = None):
         self.kb, self.tr = kb, tr
         self.texts = texts if texts is not None else Texts(kb)
+        # (target, fields) -> words: a rule or term is linked from many pages; kb and tr never change under a resolver.
+        self._fields: dict[tuple, str] = {}
 
     def quiet_plain(self, owner, *field) -> str:
         """Words only of one text (`texts.get(owner, *field)`), without counting it towards a page's state."""
@@ -67,6 +69,12 @@ class LinkResolver:
 
     def field_of(self, reference: markup.Reference, term_field: str, other_field: str) -> str:
         """One text of the page a reference points to, in this language."""
+        key = (reference.target, term_field, other_field)
+        if key not in self._fields:
+            self._fields[key] = self._field_of(reference, term_field, other_field)
+        return self._fields[key]
+
+    def _field_of(self, reference: markup.Reference, term_field: str, other_field: str) -> str:
         if reference.kind == "term":
             return self.quiet_plain(self.kb.terms[reference.item_id], term_field)
         if reference.kind == "concept":

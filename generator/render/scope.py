@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
@@ -106,8 +106,9 @@ class PageScope:
         """A link to a target written as in `see_also`."""
         reference = markup.Reference(f"[[{target}]]", target, shown)
         href, words, tip = self.resolver.link(self.from_url, reference)
-        return Markup('<a class="kb-ref kb-ref--{}" href="{}" data-kb-tip="{}">{}</a>').format(
-            reference.kind, href, tip, words)
+        # What Markup.format would make (every value escaped), at a third of its cost: ~12 links a page.
+        return Markup(f'<a class="kb-ref kb-ref--{escape(reference.kind)}" href="{escape(href)}" '
+                      f'data-kb-tip="{escape(tip)}">{escape(words)}</a>')
 
     def alphabetical(self):
         return self.site.alphabetical()
