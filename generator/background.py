@@ -10,7 +10,7 @@ import threading
 from pathlib import Path
 
 from .search import BUNDLE, index_search
-from .site import publish
+from .publish import publish
 
 log = logging.getLogger(__name__)
 

@@ -12,8 +12,6 @@ in-process build (`make serve`, tests) lets go of its input before Pagefind runs
 from __future__ import annotations
 
 import ctypes
-import errno
-import os
 import shutil
 import subprocess
 import sys
@@ -28,13 +26,14 @@ from .load import load_and_validate
 from .mkdocs_config import mkdocs_config, read_config, read_languages, site_name
 from .model import KnowledgeBase
 from .problems import InputError, Problems
+from .publish import publish
 from .render import Page, Renderer
 from .repofiles import repository_files
 from .root_page import write_root_page
 from .search import index_search, search_labels
 
-__all__ = ["Build", "LanguageBuild", "Prepared", "build_site", "language_build", "prepare", "publish",
-           "read_languages", "source_date", "write_pages", "write_site"]
+__all__ = ["Build", "LanguageBuild", "Prepared", "build_site", "language_build", "prepare", "read_languages",
+           "source_date", "write_pages", "write_site"]
 
 OUTSIDE_GIT_DATE = 1767225600  # 2026-01-01: the date of a tree outside git, so its builds are reproducible too
 
@@ -284,40 +283,3 @@ def source_date(root: Path) -> int:
     except OSError:
         pass
     return OUTSIDE_GIT_DATE
-
-
-# ------------------------------------------------------------------------------ publishing
-AT_FDCWD = -100  # <fcntl.h>: paths relative to the working directory
-RENAME_EXCHANGE = 2  # <linux/fs.h>: swap two paths in one step
-_NO_EXCHANGE = {errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP}
-
-
-def _exchange(first: Path, second: Path) -> bool:
-    """Swap two directories in one system call (Linux renameat2); False where the system cannot."""
-    try:
-        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
-    except (AttributeError, OSError):
-        return False
-    if renameat2(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in _NO_EXCHANGE:
-        return False
-    raise OSError(code, os.strerror(code), str(second))
-
-
-def publish(staging: Path, out: Path) -> None:
-    """Put the finished `staging` at `out` so that `out` exists at every moment, then remove the old site."""
-    if not out.exists() and not out.is_symlink():
-        os.replace(staging, out)
-        return
-    if _exchange(staging, out):  # staging now holds the old site
-        shutil.rmtree(staging, ignore_errors=True)
-        return
-    # Without an atomic exchange (not Linux, or a file system without it): two renames, with a
-    # moment between them in which `out` is missing.
-    retired = out.with_name(out.name + ".old")
-    shutil.rmtree(retired, ignore_errors=True)
-    os.replace(out, retired)
-    os.replace(staging, out)
-    shutil.rmtree(retired, ignore_errors=True)

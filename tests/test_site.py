@@ -209,7 +209,7 @@ def _folder(path: Path, text: str) -> Path:
 def test_publishing_swaps_the_new_site_in_without_ever_renaming_the_old_one_away(tmp_path, monkeypatch):
     import os
 
-    from generator.site import publish
+    from generator.publish import publish
 
     out, staging = _folder(tmp_path / "site", "old"), _folder(tmp_path / "site.staging", "new")
 
@@ -224,7 +224,7 @@ def test_publishing_swaps_the_new_site_in_without_ever_renaming_the_old_one_away
 
 
 def test_the_first_publish_creates_the_site_folder(tmp_path):
-    from generator.site import publish
+    from generator.publish import publish
 
     publish(_folder(tmp_path / "site.staging", "new"), tmp_path / "site")
     assert (tmp_path / "site/index.html").read_text(encoding="utf-8") == "new"

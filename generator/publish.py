@@ -1,0 +1,44 @@
+"""Publishing a finished site: the new folder takes the old one's place, so the site is never missing or half-written."""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import shutil
+from pathlib import Path
+
+AT_FDCWD = -100  # <fcntl.h>: paths relative to the working directory
+RENAME_EXCHANGE = 2  # <linux/fs.h>: swap two paths in one step
+_NO_EXCHANGE = {errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP}
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two directories in one system call (Linux renameat2); False where the system cannot."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    if renameat2(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _NO_EXCHANGE:
+        return False
+    raise OSError(code, os.strerror(code), str(second))
+
+
+def publish(staging: Path, out: Path) -> None:
+    """Put the finished `staging` at `out` so that `out` exists at every moment, then remove the old site."""
+    if not out.exists() and not out.is_symlink():
+        os.replace(staging, out)
+        return
+    if _exchange(staging, out):  # staging now holds the old site
+        shutil.rmtree(staging, ignore_errors=True)
+        return
+    # Without an atomic exchange (not Linux, or a file system without it): two renames, with a
+    # moment between them in which `out` is missing.
+    retired = out.with_name(out.name + ".old")
+    shutil.rmtree(retired, ignore_errors=True)
+    os.replace(out, retired)
+    os.replace(staging, out)
+    shutil.rmtree(retired, ignore_errors=True)
