@@ -130,16 +130,15 @@ def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:
 
 
 ANSWERS = "example-answers"  # the disk cache's kind for a rule's answers (kept only when all of them passed)
-_EVALUATOR_VERSION: list[str] = []  # the version of the code that runs examples, worked out once per process
 
 
+@functools.cache  # once per process: the code does not change under it
 def _evaluator_version() -> str:
-    if not _EVALUATOR_VERSION:
-        from .diskcache import source_version
+    """The version of the code that runs examples (this module and the evaluator)."""
+    from .diskcache import source_version
 
-        here = Path(__file__).parent
-        _EVALUATOR_VERSION.append(source_version(__file__, *sorted(map(str, (here / "evaluate").glob("*.py")))))
-    return _EVALUATOR_VERSION[0]
+    here = Path(__file__).parent
+    return source_version(__file__, *sorted(map(str, (here / "evaluate").glob("*.py"))))
 
 
 def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:

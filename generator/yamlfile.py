@@ -14,6 +14,7 @@ marks); otherwise the pure-Python one does the same job.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import yaml
@@ -210,9 +211,6 @@ def parse_yaml(text: str, with_lines: bool = True) -> YamlDocument:
         loader.dispose()
 
 
-_VERSIONS: dict[type, str] = {}  # loader class -> version of the code that parses with it
-
-
 def _cached_lines(text: str) -> dict[tuple, int]:
     """parse_yaml's map of lines for text it parsed before, from the on-disk cache like the data (i18n commands
     name a line for each of 40,000 messages at 1,000 rules; parsing again cost seconds)."""
@@ -223,14 +221,15 @@ def _cached_lines(text: str) -> dict[tuple, int]:
 
 def _version() -> str:
     """The version of the code that parses with the current loader (part of every cache key)."""
+    return _loader_version(LOADER)
+
+
+@functools.cache  # once per process and loader: the code does not change under it
+def _loader_version(loader: type) -> str:
     from .diskcache import source_version
 
-    version = _VERSIONS.get(LOADER)
-    if version is None:
-        # The limits' module is part of the version: a file it would now refuse must not come from the cache.
-        version = _VERSIONS[LOADER] = source_version(__file__, yamllimits.__file__,
-                                                     extra=f"{yaml.__version__} {LOADER.__name__}")
-    return version
+    # The limits' module is part of the version: a file it would now refuse must not come from the cache.
+    return source_version(__file__, yamllimits.__file__, extra=f"{yaml.__version__} {loader.__name__}")
 
 
 def parse_yaml_cached(text: str, with_lines: bool = False) -> YamlDocument:

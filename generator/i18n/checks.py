@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import marshal
 import re
 from collections import Counter
@@ -183,23 +184,26 @@ def _plural_issues(message, lang: str, expected: int) -> list[tuple[str, str]]:
     return []
 
 
-_CHECK_VERSION: list[str] = []  # the version of the code that checks a translation, worked out once per process
+@functools.cache  # once per process: the code does not change under it
+def _check_version() -> str:
+    """The version of the code that checks a translation, with the stemmer's."""
+    from importlib.metadata import version
+
+    from ..diskcache import source_version
+
+    here = Path(__file__).parent
+    return source_version(here / "checks.py", here / "glossary.py", here.parent / "markup.py",
+                          extra=f"snowballstemmer {version('snowballstemmer')}")
 
 
 def message_issues(texts: tuple, lang: str, glossary: Glossary) -> list:
     """check_message for every (source, translation, source language) of a catalog, from the on-disk cache when
     the same texts were checked against the same glossary by the same code (a pure function of these)."""
-    from importlib.metadata import version
+    from ..diskcache import cached
 
-    from ..diskcache import cached, source_version
-
-    if not _CHECK_VERSION:
-        here = Path(__file__).parent
-        _CHECK_VERSION.append(source_version(here / "checks.py", here / "glossary.py", here.parent / "markup.py",
-                                             extra=f"snowballstemmer {version('snowballstemmer')}"))
     terms = tuple((term.source, term.target, term.accept) for term in glossary.terms)
     key = marshal.dumps((lang, terms, texts), 4)
-    return cached("translation-checks", _CHECK_VERSION[0], key,
+    return cached("translation-checks", _check_version(), key,
                   lambda: [check_message(source, translation, source_lang, lang, glossary)
                            for source, translation, source_lang in texts])
 

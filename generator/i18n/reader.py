@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import re
 from pathlib import Path
@@ -78,19 +79,15 @@ def message_key(message) -> str:
     return message.context if message.context is not None else message.id
 
 
-_CODE_VERSION: list[str] = []  # the version of the code that reads and writes catalogs, worked out once per process
-
-
+@functools.cache  # once per process: the code does not change under it
 def code_version() -> str:
     """The disk cache's version for catalog results: this package's source and Babel's version."""
-    if not _CODE_VERSION:
-        import babel
+    import babel
 
-        from ..diskcache import source_version
+    from ..diskcache import source_version
 
-        here = Path(__file__).parent
-        _CODE_VERSION.append(source_version(*(here / name for name in CACHED_CODE), extra=f"babel {babel.__version__}"))
-    return _CODE_VERSION[0]
+    here = Path(__file__).parent
+    return source_version(*(here / name for name in CACHED_CODE), extra=f"babel {babel.__version__}")
 
 
 def cached_scan(kind: str, path: Path, data: bytes, lang: str, compute):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -142,7 +143,11 @@ def check_russian(root: Path, kb: KnowledgeBase, messages: list | None = None) -
     return problems
 
 
-_VERSION: list[str] = []  # the version of this module's code, worked out once per process
+@functools.cache  # once per process: the code does not change under it
+def _version() -> str:
+    from ..diskcache import source_version
+
+    return source_version(__file__)
 
 
 def _catalog_issues(texts: tuple, forbidden: list[Forbidden]) -> list:
@@ -150,9 +155,7 @@ def _catalog_issues(texts: tuple, forbidden: list[Forbidden]) -> list:
     words and code before (a pure function of these)."""
     import marshal
 
-    from ..diskcache import cached, source_version
+    from ..diskcache import cached
 
-    if not _VERSION:
-        _VERSION.append(source_version(__file__))
     key = marshal.dumps((tuple((entry.words, entry.use) for entry in forbidden), texts), 4)
-    return cached("typography", _VERSION[0], key, lambda: [text_issues(text, forbidden) for text in texts])
+    return cached("typography", _version(), key, lambda: [text_issues(text, forbidden) for text in texts])
