@@ -77,22 +77,29 @@ class Renderer:
                                comment_start_string="{#-#", comment_end_string="#-#}")  # Markdown uses {#id}
         # Jinja marks translated strings safe; ours are data, so they are escaped (for HTML and Markdown:
         # many land in headings) before it sees them.
-        self.env.install_gettext_callables(lambda text: markup.pattern_as_text(tr.gettext(text)),
+        self._escaped: dict[str, Markup] = {}  # a UI message as a pattern safe in HTML and Markdown, made once
+        self._messages: dict[str, Markup] = {}  # a UI message without variables, as _gettext returns it
+        self.env.install_gettext_callables(self._pattern,
                                            lambda one, many, n: markup.pattern_as_text(tr.ngettext(one, many, n)),
                                            newstyle=True)
         # `_` and `gettext` once more, the same but faster (ngettext stays Jinja's): see _gettext.
-        self._messages: dict[str, Markup] = {}  # a UI message without variables, as _gettext returns it
         self.env.globals["_"] = self.env.globals["gettext"] = self._gettext
         self.env.filters["md"] = md_escape
         self.env.globals.update(lang=self.lang, kb=kb, zip=zip)
+
+    def _pattern(self, message: str) -> Markup:
+        """A UI message in this language, escaped as a pattern (its %(name)s kept), once per renderer."""
+        if message not in self._escaped:
+            self._escaped[message] = markup.pattern_as_text(self.tr.gettext(message))
+        return self._escaped[message]
 
     def _gettext(self, message: str, **variables) -> Markup:
         """Jinja's newstyle gettext under autoescape (the escaped words as Markup, always %-formatted, the
         variables escaped), each message escaped once: a rule page asks for the same few dozen ~57 times."""
         if variables:
-            return markup.pattern_as_text(self.tr.gettext(message)) % variables
+            return self._pattern(message) % variables
         if message not in self._messages:
-            self._messages[message] = markup.pattern_as_text(self.tr.gettext(message)) % {}
+            self._messages[message] = self._pattern(message) % {}
         return self._messages[message]
 
     def _quiet_plain(self, owner, *field) -> str:
