@@ -25,6 +25,7 @@ to anchors (`[text](page.md#id)`), and our pages make every link in HTML, which 
 
 from __future__ import annotations
 
+import functools
 import re
 
 from markdown.extensions import Extension
@@ -48,7 +49,6 @@ _READ_APART = re.compile(r"<[!?]|<(?:script|style|textarea|title|xmp|iframe|noem
                          re.I)
 _MARKDOWN_ON = re.compile(r"""\smarkdown\b(?!\s*=\s*(?:"0"|'0'|0\b))""", re.I)  # md_in_html parses this block
 _BLANK_AFTER = re.compile(r"(?:[ ]*\n){2}")  # html_block's blank line after a block (htmlparser.blank_line_re)
-_SAME_NAME: dict[str, re.Pattern] = {}
 
 
 def mark(body: str) -> str:
@@ -81,10 +81,9 @@ def unmarked(text: str) -> str:
     return text.replace(OPEN, "").replace(CLOSE, "")
 
 
+@functools.cache  # a few dozen tag names, each asked for on every page
 def _same_name(name: str) -> re.Pattern:
-    if name not in _SAME_NAME:
-        _SAME_NAME[name] = re.compile(rf"<(/?){re.escape(name)}(?=[\s/>])", re.I)
-    return _SAME_NAME[name]
+    return re.compile(rf"<(/?){re.escape(name)}(?=[\s/>])", re.I)
 
 
 def _block_end(body: str, start: int, name: str) -> int | None:
