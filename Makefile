@@ -5,6 +5,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # pytest-xdist workers for `make test`: one per core of the 2-core CI machine (try `make test TEST_WORKERS=3`)
 TEST_WORKERS ?= 2
+# Every process of a run (each pytest worker, each `python -m generator`) reuses the compiled modules and pytest's
+# rewritten test modules in __pycache__/ (gitignored). An environment with PYTHONDONTWRITEBYTECODE set (this machine's
+# has it) made each of them compile generator/ and rewrite every test module's asserts again: ~2.5 s per worker.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: serve test site check translations system-deps browser-deps gettext-deps lint clean
 

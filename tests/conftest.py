@@ -33,15 +33,15 @@ SERVED = ("clean", "planted")
 # worker. Then builds (CPU-bound) alternate with Chromium sweeps (which mostly wait for the browser): a worker waiting
 # on Chromium leaves the other its core.
 SLOW_FIRST = ("tests/test_hostile_translations.py", "tests/test_site.py",
-              "tests/browser/test_hostile.py", "tests/test_serve.py::test_an_edit_rewrites",
+              "tests/browser/test_hostile.py", "tests/test_serve.py",
               "tests/browser/test_ask.py::test_every_predicate", "tests/test_to_js.py",
-              "tests/browser/test_search.py::test_an_index_in_parts", "tests/test_serve.py::test_an_edit_of_a_clause",
-              "tests/test_serve.py::test_a_newer_edit", "tests/test_i18n.py::test_a_new_language",
-              "tests/test_serve.py::test_an_edited_rule_file", "tests/test_serve.py::test_a_failed_edit", "tests/browser/")
+              "tests/browser/test_search.py::test_an_index_in_parts", "tests/test_i18n.py::test_a_new_language",
+              "tests/browser/")
 
-# Files whose tests go out one by one (each with all its parameters), not as a whole file: their tests take seconds
-# each and share no module fixture (the browser tests share session fixtures: the served sites, one Chromium per worker).
-BY_TEST = ("tests/browser/", "tests/test_serve.py", "tests/test_i18n.py")
+# Tests that go out one by one (each with all its parameters), not as a whole file: they take seconds each and share
+# no module fixture (the browser tests share session fixtures: the served sites, one Chromium per worker). The rest of
+# tests/test_serve.py is one unit: its edit tests share one LiveSite.
+BY_TEST = ("tests/browser/", "tests/test_serve.py::test_an_edited_rule_file", "tests/test_i18n.py")
 
 
 @pytest.hookimpl(trylast=True)  # after the tmpdir plugin made the run's temporary folder factory

@@ -14,9 +14,11 @@ from pathlib import Path
 import yaml
 
 from generator.i18n.catalog import read_catalog, render_catalog
+from generator.rawhtml import CLOSE, OPEN
 
 # Ways a string could become live markup in HTML, in Markdown or in an attribute; {n} numbers the message.
 PAYLOADS = (
+    f"{CLOSE}\n{OPEN}<div>{CLOSE}",  # generator/rawhtml.py's markers: closing one, then opening one at a line's start
     "<img src=x onerror=alert({n})>",
     "{{: onfocus=alert({n}) autofocus tabindex=1 }}",
     "[link {n}](javascript:alert({n}))",

@@ -35,8 +35,37 @@ def _wait_for(predicate, seconds: float):
                 return True
         except OSError:
             pass
-        time.sleep(0.5)
+        time.sleep(0.1)  # a page fetch costs the server little; each wait of this test ends within 0.1 s of the change
     return False
+
+
+@pytest.fixture(scope="module")
+def served_once(tmp_path_factory):
+    """(LiveSite, {input: bytes}): one full build of a repository copy for this module's edit tests (~1.3 s each)."""
+    from generator.inputs import copy_inputs, input_files
+    from generator.live import LiveSite
+
+    work = tmp_path_factory.mktemp("live")
+    repo = copy_inputs(ROOT, work / "repo")
+    live = LiveSite(repo, work / "site", search=False)
+    live.rebuild()
+    return live, {path.relative_to(repo).as_posix(): path.read_bytes() for path in input_files(repo)}
+
+
+@pytest.fixture
+def live(served_once):
+    """The module's LiveSite, unedited, showing what a full build shows; afterwards the test's edits are undone
+    and the site follows, as in `make serve` after an editor's undo."""
+    live, originals = served_once
+    indexer = live.indexer
+    yield live
+    live.indexer = indexer
+    edited = {name for name, data in originals.items() if (live.root / name).read_bytes() != data}
+    for name in edited:
+        (live.root / name).write_bytes(originals[name])
+    if edited or live.pending:
+        live.update(edited)
+    assert live.settle(60) and not live.pending and not any(live.stale.values())
 
 
 def test_an_edited_rule_file_appears_on_the_served_page_after_a_reload(repo):
@@ -64,21 +93,16 @@ def _files(folder: Path) -> dict[str, bytes]:
             if path.is_file() and "pagefind" not in path.parts}
 
 
-def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full_build_would_make(repo, tmp_path,
-                                                                                                  full_build):
-    from generator.live import LiveSite
-
-    live = LiveSite(repo, tmp_path / "site", search=False)
-    live.rebuild()
-    before = _files(tmp_path / "site")
-    _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")  # as the failed edit's test
+def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full_build_would_make(live, full_build):
+    before = _files(live.out)
+    _edit(live.root / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")  # as the failed edit's test
     assert live.update({"rules/wap/strider.yaml"}) == 2  # the rule's own pages, English and Russian
     assert live.settle(60), "the pages that show the edit never followed"
-    after = _files(tmp_path / "site")
+    after = _files(live.out)
     rewritten = {name for name in after if after[name] != before.get(name)}
     assert {"en/wap/strider/index.html", "ru/wap/strider/index.html", "en/a-z/index.html"} <= rewritten
     assert "en/t9a/scout/index.html" not in rewritten and len(rewritten) < len(after) // 4
-    assert after == _files(full_build(repo))
+    assert after == _files(full_build(live.root))
 
 
 @pytest.mark.parametrize("edited, whole", [
@@ -182,22 +206,20 @@ def test_a_clause_renamed_in_a_clean_load_is_reported_in_the_translations_that_n
     assert {problem.file for problem in full} == {"translations/ru/rules/wap/immunity.po"}
 
 
-def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(repo, tmp_path, full_build):
-    from generator.live import LiveSite
+def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(live, full_build):
     from generator.problems import InputError
 
-    live = LiveSite(repo, tmp_path / "site", search=False)
-    live.rebuild()
+    repo = live.root
     _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
     _edit(repo / "rules/wap/dodge.yaml", "\nsummary:", "\nsummary: [\n")  # broken YAML
     with pytest.raises(InputError):
         live.update({"rules/wap/strider.yaml", "rules/wap/dodge.yaml"})
     _edit(repo / "rules/wap/dodge.yaml", "\nsummary: [\n", "\nsummary:")
     live.update({"rules/wap/dodge.yaml"})  # strider's edit was not applied yet: it must be now
-    assert "Strider Edited" in (tmp_path / "site/en/wap/strider/index.html").read_text(encoding="utf-8")
+    assert "Strider Edited" in (live.out / "en/wap/strider/index.html").read_text(encoding="utf-8")
     assert live.pending == set()
     assert live.settle(60)
-    assert _files(tmp_path / "site") == _files(full_build(repo))
+    assert _files(live.out) == _files(full_build(repo))
 
 
 def _inodes(folder: Path) -> dict[str, int]:
@@ -248,43 +270,38 @@ def test_links_read_again_for_the_edited_rules_alone_are_the_links_of_the_whole_
     assert "wap/strider" in whole.term_users["fear"] and "wap/strider" in whole.rule_backlinks["wap/dodge"]
 
 
-def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leaves_every_other_page(repo, tmp_path,
-                                                                                                   full_build):
-    from generator.live import TEMPORARY, LiveSite
+def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leaves_every_other_page(live, full_build):
+    from generator.live import TEMPORARY
 
-    live = LiveSite(repo, tmp_path / "site", search=False)
-    live.rebuild()
     live.indexer = SimpleNamespace(requests=[], request=lambda: live.indexer.requests.append(1))
-    before = _inodes(tmp_path / "site")
-    _edit(repo / "rules/wap/strider.yaml", "may be\n      a list of several.", "may be\n      a list of two or more.")
+    before = _inodes(live.out)
+    _edit(live.root / "rules/wap/strider.yaml", "may be\n      a list of several.",
+          "may be\n      a list of two or more.")
     assert live.update({"rules/wap/strider.yaml"}) == 2
     assert live.settle(60)
     assert live.indexer.requests == [1]  # the search index is made again once, after the follow-up
-    after = _inodes(tmp_path / "site")
+    after = _inodes(live.out)
     rewritten = {name for name in after if after[name] != before[name]}
     # The Russian rule page is rewritten too: its clause is now shown as an outdated translation.
     assert rewritten == {"en/wap/strider/index.html", "ru/wap/strider/index.html", "ru/status/index.html"}
-    assert not [path for path in (tmp_path / "site").rglob(f"{TEMPORARY}*")]
-    assert _files(tmp_path / "site") == _files(full_build(repo))
+    assert not [path for path in live.out.rglob(f"{TEMPORARY}*")]
+    assert _files(live.out) == _files(full_build(live.root))
 
 
-def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(repo, tmp_path, monkeypatch, full_build):
-    from generator.live import LiveSite
-
-    live = LiveSite(repo, tmp_path / "site", search=False)
-    live.rebuild()
+def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(live, monkeypatch, full_build):
+    repo = live.root
     _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
     with monkeypatch.context() as patched:
         patched.setattr(live.follower, "start", lambda: None)  # as if the next edit came before any follow-up
         live.update({"rules/wap/strider.yaml"})
-    assert "Strider Edited" in (tmp_path / "site/en/wap/strider/index.html").read_text(encoding="utf-8")
-    assert "Strider Edited" not in (tmp_path / "site/en/a-z/index.html").read_text(encoding="utf-8")
+    assert "Strider Edited" in (live.out / "en/wap/strider/index.html").read_text(encoding="utf-8")
+    assert "Strider Edited" not in (live.out / "en/a-z/index.html").read_text(encoding="utf-8")
     assert live.stale["en"] and live.stale_export["en"] == {"wap/strider"}
     _edit(repo / "rules/wap/dodge.yaml", "\nsummary: >-\n", "\nsummary: >-\n  Edited.\n")
     live.update({"rules/wap/dodge.yaml"})
     assert live.settle(60)
     assert live.stale == {"en": set(), "ru": set()} and live.stale_export == {"en": set(), "ru": set()}
-    assert _files(tmp_path / "site") == _files(full_build(repo))
+    assert _files(live.out) == _files(full_build(repo))
 
 
 def test_the_watcher_wakes_on_an_edited_input_and_not_on_the_written_site(repo):
@@ -295,7 +312,7 @@ def test_the_watcher_wakes_on_an_edited_input_and_not_on_the_written_site(repo):
         (repo / "site/en").mkdir(parents=True)
         (repo / "site/en/index.html").write_text("<html></html>", encoding="utf-8")
         (repo / "rules-notes.txt").write_text("not an input", encoding="utf-8")
-        assert not watching.woke.wait(1.0)
+        assert not watching.woke.wait(0.5)  # inotify reports a write within milliseconds
         _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
         assert str(repo / "rules/wap/strider.yaml") in watching.wait()  # the files the save's events named
         assert not watching.woke.is_set()  # the save's events are taken together
