@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Optional
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 OK = "#2e7d32"  # the colours of "yes" and "no" in docs/assets/kb.css
 BAD = "#c62828"
@@ -24,14 +24,16 @@ def number(value) -> str:
 
 
 def attrs(attributes: dict) -> Markup:
-    parts = []
-    for key, value in attributes.items():
-        if value is None:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        shown = number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
-        parts.append(Markup(' {}="{}"').format(name, shown))
-    return Markup("").join(parts)
+    """` name="value"` for each attribute given a value; `font_size` is written font-size, `class_` class."""
+    # escape() and one Markup, not Markup.format per attribute: a page's diagrams have thousands of attributes,
+    # and format's string.Formatter was a tenth of a rule page's rendering. Names are Python keywords: no escaping.
+    return Markup("".join(
+        f' {key.rstrip("_").replace("_", "-")}="{number(value) if _is_number(value) else escape(str(value))}"'
+        for key, value in attributes.items() if value is not None))
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 class Svg:
@@ -43,10 +45,11 @@ class Svg:
         self.parts: list[Markup] = []
 
     def el(self, tag: str, text: Optional[str] = None, **attributes) -> "Svg":
+        """Add `<tag attributes/>`, or `<tag attributes>text</tag>` with the text escaped (unless it is Markup)."""
         if text is None:
-            self.parts.append(Markup("<{}{}/>").format(Markup(tag), attrs(attributes)))
+            self.parts.append(Markup(f"<{tag}{attrs(attributes)}/>"))
         else:
-            self.parts.append(Markup("<{}{}>{}</{}>").format(Markup(tag), attrs(attributes), text, Markup(tag)))
+            self.parts.append(Markup(f"<{tag}{attrs(attributes)}>{escape(text)}</{tag}>"))
         return self
 
     def text(self, x, y, words: str, anchor: str = "middle", size: float = FONT, **attributes) -> "Svg":
