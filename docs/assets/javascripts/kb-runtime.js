@@ -315,7 +315,7 @@
   }
   function round(x, digits) {
     number(x);
-    if (digits === undefined) {
+    if (digits === undefined || digits === null) { // round(x, None) is round(x), as in Python
       if (x instanceof Float && !isFinite(x.v)) throw fail("round() of an infinite number");
       return x instanceof Float ? int(Number(exactRound(x.v, 0))) : num(x);
     }
