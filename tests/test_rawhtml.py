@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import markdown
@@ -15,6 +16,7 @@ from generator.site import language_build, prepare
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@functools.cache  # mkdocs.yml read once: reading it for each conversion was a third of the page-by-page tests
 def _extensions() -> tuple[list, dict]:
     """The Markdown extensions and their settings of mkdocs.yml, as MkDocs hands them to Markdown."""
     names, settings = [], {}
