@@ -11,6 +11,23 @@ SAMPLE = ("", "en/404.html", "ru/404.html", "ru/", "ru/wap/dodge/", "ru/t9a/ligh
           "en/t9a/scout/", "en/")
 
 
+# What a theme script could turn into a tooltip: headings, the header, anything with a title; the first five of each.
+HOVERED = ("h1", "h2", ".md-header__title", ".md-logo", ".md-header .md-select", "[title]", ".md-nav__link", "a.kb-ref")
+# [selector, index] of the first five matches of each selector that Playwright would call visible (a box, and not
+# visibility: hidden), found in one call: asking Playwright about each, then hover(), took half of this test's time.
+VISIBLE = """selectors => selectors.flatMap(selector => [...document.querySelectorAll(selector)].slice(0, 5).map(
+    (element, index) => { const box = element.getBoundingClientRect();
+        return getComputedStyle(element).visibility !== "hidden" && box.width > 0 && box.height > 0 ? [selector, index] : null; }
+).filter(Boolean))"""
+# Where hover(force=True) moves the mouse: the element's centre once scrolled into view, whatever covers it.
+CENTRE = """([selector, index]) => {
+    const element = document.querySelectorAll(selector)[index];
+    element.scrollIntoView({block: "center", inline: "center"});
+    const box = element.getBoundingClientRect();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+}"""
+
+
 def test_no_planted_payload_opens_a_dialog_on_load_focus_or_hover(browser, hostile_url):
     guard = Guard()
     context, page = _new_page(browser, DESKTOP, guard)
@@ -27,11 +44,8 @@ def test_no_planted_payload_opens_a_dialog_on_load_focus_or_hover(browser, hosti
             for _ in range(4):  # autofocus/onfocus payloads fire on focus
                 page.keyboard.press("Tab")
             # Hover what a theme script could turn into a tooltip: headings, the header, anything with a title.
-            for selector in ("h1", "h2", ".md-header__title", ".md-logo", ".md-header .md-select", "[title]",
-                             ".md-nav__link", "a.kb-ref"):
-                for target in page.locator(selector).all()[:5]:
-                    if target.is_visible():
-                        target.hover(force=True)  # a covering element must not stop the sweep
+            for target in page.evaluate(VISIBLE, HOVERED):
+                page.mouse.move(*page.evaluate(CENTRE, target))
             page.wait_for_timeout(100)
     finally:
         context.close()
