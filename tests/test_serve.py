@@ -54,8 +54,9 @@ def served_once(tmp_path_factory):
 
 @pytest.fixture
 def live(served_once):
-    """The module's LiveSite, unedited, showing what a full build shows; afterwards the test's edits are undone
-    and the site follows, as in `make serve` after an editor's undo."""
+    """The module's LiveSite with its inputs as in the repository; afterwards the test's edits are undone and the
+    site follows them page by page, as `make serve` follows an editor's undo (the tests here show that an update
+    leaves the site a full build would make)."""
     live, originals = served_once
     indexer = live.indexer
     yield live
