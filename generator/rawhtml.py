@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import re
+from html.parser import HTMLParser
 
 from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
@@ -47,7 +48,6 @@ _RAW_TEXT = frozenset({"script", "style"})  # html.parser reads their content as
 # What html.parser reads as something other than tags and text: a block holding one is not followed.
 _READ_APART = re.compile(r"<[!?]|<(?:script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)\b",
                          re.I)
-_MARKDOWN_ON = re.compile(r"""\smarkdown\b(?!\s*=\s*(?:"0"|'0'|0\b))""", re.I)  # md_in_html parses this block
 _BLANK_AFTER = re.compile(r"(?:[ ]*\n){2}")  # html_block's blank line after a block (htmlparser.blank_line_re)
 
 
@@ -62,7 +62,7 @@ def mark(body: str) -> str:
             scan = found.end()  # an inline tag: the line is a paragraph
             continue
         end = _block_end(body, start, name)
-        if end is None or _MARKDOWN_ON.search(body, start, body.find(">", start)) or (
+        if end is None or _markdown_on(body[start:body.find(">", start) + 1]) or (
                 name not in _RAW_TEXT and _READ_APART.search(body, start, end)):
             break
         if name not in _RAW_TEXT and body.startswith("\n", end):
@@ -74,6 +74,32 @@ def mark(body: str) -> str:
             break
     pieces.append(body[done:])
     return "".join(pieces)
+
+
+class _StartTag(HTMLParser):
+    """The attributes of one start tag, as html.parser (and so md_in_html) reads them."""
+
+    attributes: list | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if self.attributes is None:
+            self.attributes = attrs
+
+
+def _markdown_on(start_tag: str) -> bool:
+    """True if md_in_html may parse the block's content: its start tag has a `markdown` attribute that is not "0".
+
+    The tag is read as html.parser reads it, so the word in an attribute's value (a translation shown
+    in data-pagefind-meta) is not taken for the attribute, which left a page's blocks to Markdown.
+    """
+    if "markdown" not in start_tag.lower():  # nearly every tag: no parse
+        return False
+    reader = _StartTag()
+    reader.feed(start_tag)
+    reader.close()
+    if reader.attributes is None:  # not read as one start tag: leave the block to Markdown
+        return True
+    return any(name == "markdown" and value != "0" for name, value in reader.attributes)
 
 
 def unmarked(text: str) -> str:

@@ -90,6 +90,8 @@ def test_blocks_with_only_blank_lines_between_them_are_one_stash_entry_and_come_
 
 @pytest.mark.parametrize("page, marks", [
     ('<div markdown="1">\n*parsed*\n</div>\n\n<div>after</div>\n', 0),  # md_in_html parses its content
+    ('<div data-x="a markdown b" markdown>\n*parsed*\n</div>\n\n<div>after</div>\n', 0),  # no value: "1"
+    ('<div title="markdown=1 markdown" markdown="0">\n*kept*\n</div>\n\n<div>after</div>\n', 2),  # a value's words
     ("<div>a</div> and text\n\n<div>b</div>\n", 1),  # a block ending mid-line: the line is followed to its end
     ("<div>a<!-- a comment --></div>\n\n<div>b</div>\n", 0),
     ("<div>a<script>if (a <div) {}</script></div>\n\n<div>b</div>\n", 0),
