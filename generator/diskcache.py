@@ -22,6 +22,7 @@ import atexit
 import hashlib
 import marshal
 import os
+import signal
 import sys
 import tempfile
 import threading
@@ -36,6 +37,8 @@ MAX_PACKS = 12  # packs a version folder may hold before the next writer folds t
 STALE_DAYS = 14  # a version folder untouched this long belongs to code nobody runs any more
 PARALLEL_MINIMUM = 100  # fewer items than this are not worth a second process
 PROBE = 16  # items worked here first: if the cache knew them all, it is warm and no second process is made
+QUEUE_SHARES = 256  # the items are handed out in at most this many shares (1 KiB of numbers: any pipe holds it)
+SHARE_BYTES = 4  # one share's number in the queue
 
 T = TypeVar("T")
 
@@ -151,47 +154,113 @@ def fill_in_parallel(items: Sequence[T], work: Callable[[T], object]):
     """Call work(item) for every item, on both cores when there are many, for the cache entries it makes.
 
     `work` must only fill the cache (its results and side effects are dropped): the caller then goes
-    through the items in its own order and finds every entry made. A forked child takes every other
-    item and sends back what it put in the cache, so only plain data crosses. The first run after a
-    clone (CI's) parses a thousand files; the entries make every run after it fast anyway, so when the
-    first PROBE items were all known already no child is made (the fork and the second look at every
-    item cost a warm run a fifth of its time).
+    through the items in its own order and finds every entry made. The first run after a clone (CI's)
+    parses a thousand files; the entries make every run after it fast anyway, so when the first PROBE
+    items were all known already no child is made (the fork and the second look at every item cost a
+    warm run a fifth of its time).
+    """
+    helper = fill_in_background(items, work)
+    if helper is not None:
+        helper.join()
+
+
+def fill_in_background(items: Sequence[T], work: Callable[[T], object]) -> "Helper | None":
+    """Start a child calling work(item) for the items while this process goes on; None if not worth one.
+
+    The caller must join() the helper before it looks for the entries (or stop() it): join() works
+    through the items the child has not taken yet here, then takes the child's entries. So work that
+    needs nothing this process is still making (reading the catalogs while the rules load) keeps the
+    second core busy through the parts of a command that run on one.
     """
     if cache_folder() is None or len(items) < PARALLEL_MINIMUM or (os.cpu_count() or 1) < 2 \
             or not hasattr(os, "fork") or threading.active_count() > 1:  # forking beside threads is unsafe
-        return
+        return None
     made_before = _made_count()
     _each(items[:PROBE], work)
     if _made_count() == made_before:  # the cache knew every item probed: it is warm, and a child costs more
-        return
-    items = items[PROBE:]
-    reading, writing = os.pipe()
-    child = os.fork()
-    if child == 0:  # pragma: no cover - runs in the child, which reports through the pipe
-        os.close(reading)
+        return None
+    return Helper(items[PROBE:], work)
+
+
+class Helper:
+    """A forked child taking shares of the items from a queue (a pipe) that this process takes from too.
+
+    Whoever is free takes the next share, so neither process waits while the other still has a long
+    list; only plain data crosses back: the entries the child put in the cache.
+    """
+
+    def __init__(self, items: Sequence, work: Callable):
+        size = -(-len(items) // QUEUE_SHARES)  # items per share
+        self.shares = [items[start:start + size] for start in range(0, len(items), size)]
+        self.work = work
+        self.queue, queue_in = os.pipe()
+        # Every share's number goes in before the fork and the writing end is closed: a read past the
+        # last share finds the end of the pipe. QUEUE_SHARES numbers fit in any pipe without blocking.
+        os.write(queue_in, b"".join(number.to_bytes(SHARE_BYTES, "big") for number in range(len(self.shares))))
+        os.close(queue_in)
+        self.results, results_in = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # pragma: no cover - runs in the child, which reports through the pipe
+            os.close(self.results)
+            self._serve(results_in)
+        os.close(results_in)
+        _HELPERS.append(self)
+
+    def _serve(self, results_in: int):
         status = 0
         try:
             before = {folder: set(shelf.made) for folder, shelf in _SHELVES.items()}
-            _each(items[1::2], work)
+            self._work_through()
             made = {folder: {key: value for key, value in shelf.made.items() if key not in before.get(folder, ())}
                     for folder, shelf in _SHELVES.items()}
-            with os.fdopen(writing, "wb") as out:
+            with os.fdopen(results_in, "wb") as out:
                 out.write(marshal.dumps(made, MARSHAL_VERSION))
         except BaseException:
             status = 1
         finally:
             os._exit(status)  # never the parent's exit handlers, nor its buffered output
-    os.close(writing)
-    _each(items[0::2], work)
-    with os.fdopen(reading, "rb") as incoming:
-        sent = incoming.read()
-    os.waitpid(child, 0)
-    try:
-        made = marshal.loads(sent)
-    except (EOFError, ValueError, TypeError):
-        return  # the child failed: the caller works the rest out itself
-    for folder, entries in made.items():
-        _shelf(folder).made.update(entries)
+
+    def _work_through(self):
+        """Take the next share from the queue and work it, until the queue is empty."""
+        while True:
+            taken = os.read(self.queue, SHARE_BYTES)  # a pipe hands each share's whole number to one reader
+            if len(taken) < SHARE_BYTES:
+                return
+            _each(self.shares[int.from_bytes(taken, "big")], self.work)
+
+    def join(self):
+        """Work through the shares left, then take the child's entries into this process's cache."""
+        _HELPERS.remove(self)
+        self._work_through()
+        os.close(self.queue)
+        with os.fdopen(self.results, "rb") as incoming:
+            sent = incoming.read()
+        os.waitpid(self.pid, 0)
+        try:
+            made = marshal.loads(sent)
+        except (EOFError, ValueError, TypeError):
+            return  # the child failed: the caller works the rest out itself
+        for folder, entries in made.items():
+            _shelf(folder).made.update(entries)
+
+    def stop(self):
+        """End the child without taking its entries (the command ended before it needed them)."""
+        _HELPERS.remove(self)
+        for handle in (self.queue, self.results):
+            os.close(handle)
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except OSError:  # already gone
+            pass
+
+
+_HELPERS: list[Helper] = []  # children started and not yet joined or stopped
+
+
+def _stop_helpers():
+    for helper in list(_HELPERS):
+        helper.stop()
 
 
 def _made_count() -> int:
@@ -232,6 +301,7 @@ def forget():
 
 
 atexit.register(flush)
+atexit.register(_stop_helpers)  # runs first: a child nobody joined has nothing to give
 
 
 def _remove(path: str):

@@ -83,9 +83,7 @@ def knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
 def ui_messages() -> list[SourceMessage]:
     """UI strings from the Jinja templates and the generator's own code, English source."""
     found: dict[object, SourceMessage] = {}
-    files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.rglob("*.py"))  # subpackages too (diagrams/)
-    for path in files:
-        method = "python" if path.suffix == ".py" else "jinja2.ext:babel_extract"
+    for path, method in ui_files():
         for line, msgid, comments, _context in _extracted(path, method):
             where = (str(path.relative_to(CODE.parent)), line)
             if msgid in found:
@@ -94,6 +92,12 @@ def ui_messages() -> list[SourceMessage]:
             found[msgid] = SourceMessage(UI_CATALOG, None, msgid, "en",
                                          ["interface text"] + [c for c in comments], [where])
     return list(found.values())
+
+
+def ui_files() -> list[tuple[Path, str]]:
+    """The files UI strings come from, each with Babel's extraction method for it."""
+    files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.rglob("*.py"))  # subpackages too (diagrams/)
+    return [(path, "python" if path.suffix == ".py" else "jinja2.ext:babel_extract") for path in files]
 
 
 _EXTRACTOR: list[str] = []  # the versions and options that extraction depends on, worked out once per process

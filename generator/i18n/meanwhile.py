@@ -1,0 +1,38 @@
+"""Work for the second core while the rules load and validate on one: reading catalogs and UI strings needs no rules.
+
+For the first run after a clone (CI's), when the disk cache is empty: a helper process
+(diskcache.fill_in_background) reads every catalog and extracts the UI strings into the cache,
+and the command then finds them there. With a warm cache no helper is made.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from ..diskcache import fill_in_background
+from .catalog import catalog_path, existing_catalogs, read_entries
+from .extract import _extracted, ui_files
+
+
+@contextlib.contextmanager
+def read_meanwhile(root: Path, languages: list[str], ui: bool = False):
+    """Within the block, a helper reads the catalogs of `languages` (and, with `ui`, extracts the UI strings)."""
+    root = Path(root)
+    items = [("ui", path, method) for path, method in ui_files()] if ui else []
+    items += [("catalog", lang, name) for lang in languages for name in existing_catalogs(root, lang)]
+    helper = fill_in_background(items, lambda item: _read(root, *item))
+    try:
+        yield
+    except BaseException:
+        if helper is not None:
+            helper.stop()
+        raise
+    if helper is not None:
+        helper.join()
+
+
+def _read(root: Path, kind: str, first, second):
+    if kind == "ui":
+        return _extracted(first, second)
+    return read_entries(catalog_path(root, first, second), first, root)
