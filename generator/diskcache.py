@@ -164,15 +164,17 @@ def fill_in_parallel(items: Sequence[T], work: Callable[[T], object]):
         helper.join()
 
 
-def fill_in_background(items: Sequence[T], work: Callable[[T], object]) -> "Helper | None":
+def fill_in_background(items: Sequence[T], work: Callable[[T], object],
+                       minimum: int = PARALLEL_MINIMUM) -> "Helper | None":
     """Start a child calling work(item) for the items while this process goes on; None if not worth one.
 
     The caller must join() the helper before it looks for the entries (or stop() it): join() works
     through the items the child has not taken yet here, then takes the child's entries. So work that
     needs nothing this process is still making (reading the catalogs while the rules load) keeps the
-    second core busy through the parts of a command that run on one.
+    second core busy through the parts of a command that run on one. With fewer than `minimum` items
+    (PARALLEL_MINIMUM unless the caller knows its items cost more) no child is made.
     """
-    if cache_folder() is None or len(items) < PARALLEL_MINIMUM or (os.cpu_count() or 1) < 2 \
+    if cache_folder() is None or len(items) < max(minimum, PROBE + 1) or (os.cpu_count() or 1) < 2 \
             or not hasattr(os, "fork") or threading.active_count() > 1:  # forking beside threads is unsafe
         return None
     made_before = _made_count()

@@ -84,7 +84,7 @@ def ui_messages() -> list[SourceMessage]:
     """UI strings from the Jinja templates and the generator's own code, English source."""
     found: dict[object, SourceMessage] = {}
     for path, method in ui_files():
-        for line, msgid, comments, _context in _extracted(path, method):
+        for line, msgid, comments, _context in ui_file_strings(path, method):
             where = (str(path.relative_to(CODE.parent)), line)
             if msgid in found:
                 found[msgid].locations.append(where)
@@ -103,7 +103,7 @@ def ui_files() -> list[tuple[Path, str]]:
 _EXTRACTOR: list[str] = []  # the versions and options that extraction depends on, worked out once per process
 
 
-def _extracted(path, method: str) -> list:
+def ui_file_strings(path, method: str) -> list:
     """Babel's extraction of one file, from the on-disk cache when these bytes were extracted by the same
     Babel, Jinja and keywords before (every i18n command lists the UI strings: ~1 s for ~250 files)."""
     import io
