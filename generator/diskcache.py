@@ -164,37 +164,53 @@ def fill_in_parallel(items: Sequence[T], work: Callable[[T], object]):
         helper.join()
 
 
-def fill_in_background(items: Sequence[T], work: Callable[[T], object],
-                       minimum: int = PARALLEL_MINIMUM) -> "Helper | None":
+def map_in_parallel(items: Sequence[T], work: Callable[[T], object]) -> dict[int, object]:
+    """fill_in_parallel that also hands back work's answers: {index of the item: its answer}.
+
+    Only answers that marshal can hold come back from the child; an item whose work failed, or that was
+    left to the caller (a warm cache makes no child), has none: the caller works it out itself and
+    meets its error there. This saves a first run looking every item up again (i18n update: 0.5 s).
+    """
+    answers: dict[int, object] = {}
+    helper = fill_in_background(items, work, answers=answers)
+    if helper is not None:
+        answers.update(helper.join())
+    return answers
+
+
+def fill_in_background(items: Sequence[T], work: Callable[[T], object], minimum: int = PARALLEL_MINIMUM,
+                       answers: dict[int, object] | None = None) -> "Helper | None":
     """Start a child calling work(item) for the items while this process goes on; None if not worth one.
 
     The caller must join() the helper before it looks for the entries (or stop() it): join() works
     through the items the child has not taken yet here, then takes the child's entries. So work that
     needs nothing this process is still making (reading the catalogs while the rules load) keeps the
     second core busy through the parts of a command that run on one. With fewer than `minimum` items
-    (PARALLEL_MINIMUM unless the caller knows its items cost more) no child is made.
+    (PARALLEL_MINIMUM unless the caller knows its items cost more) no child is made. With `answers`,
+    the answers of the items probed here go into it and the helper keeps every answer (see map_in_parallel).
     """
     if cache_folder() is None or len(items) < max(minimum, PROBE + 1) or (os.cpu_count() or 1) < 2 \
             or not hasattr(os, "fork") or threading.active_count() > 1:  # forking beside threads is unsafe
         return None
     made_before = _made_count()
-    _each(items[:PROBE], work)
+    _each(items, range(PROBE), work, answers)
     if _made_count() == made_before:  # the cache knew every item probed: it is warm, and a child costs more
         return None
-    return Helper(items[PROBE:], work)
+    return Helper(items, PROBE, work, answers is not None)
 
 
 class Helper:
     """A forked child taking shares of the items from a queue (a pipe) that this process takes from too.
 
     Whoever is free takes the next share, so neither process waits while the other still has a long
-    list; only plain data crosses back: the entries the child put in the cache.
+    list; only plain data crosses back: the entries the child put in the cache (and its answers).
     """
 
-    def __init__(self, items: Sequence, work: Callable):
-        size = -(-len(items) // QUEUE_SHARES)  # items per share
-        self.shares = [items[start:start + size] for start in range(0, len(items), size)]
-        self.work = work
+    def __init__(self, items: Sequence, start: int, work: Callable, keep_answers: bool = False):
+        size = -(-(len(items) - start) // QUEUE_SHARES)  # items per share
+        self.items, self.work = items, work
+        self.shares = [range(first, min(first + size, len(items))) for first in range(start, len(items), size)]
+        self.answers: dict[int, object] | None = {} if keep_answers else None
         self.queue, queue_in = os.pipe()
         # Every share's number goes in before the fork and the writing end is closed: a read past the
         # last share finds the end of the pipe. QUEUE_SHARES numbers fit in any pipe without blocking.
@@ -215,8 +231,12 @@ class Helper:
             self._work_through()
             made = {folder: {key: value for key, value in shelf.made.items() if key not in before.get(folder, ())}
                     for folder, shelf in _SHELVES.items()}
+            try:
+                sent = marshal.dumps((made, self.answers or {}), MARSHAL_VERSION)
+            except ValueError:  # an answer marshal cannot hold: the parent works the answers out itself
+                sent = marshal.dumps((made, {}), MARSHAL_VERSION)
             with os.fdopen(results_in, "wb") as out:
-                out.write(marshal.dumps(made, MARSHAL_VERSION))
+                out.write(sent)
         except BaseException:
             status = 1
         finally:
@@ -228,22 +248,24 @@ class Helper:
             taken = os.read(self.queue, SHARE_BYTES)  # a pipe hands each share's whole number to one reader
             if len(taken) < SHARE_BYTES:
                 return
-            _each(self.shares[int.from_bytes(taken, "big")], self.work)
+            _each(self.items, self.shares[int.from_bytes(taken, "big")], self.work, self.answers)
 
-    def join(self):
-        """Work through the shares left, then take the child's entries into this process's cache."""
+    def join(self) -> dict[int, object]:
+        """Work through the shares left, take the child's entries into this process's cache; the answers kept."""
         _HELPERS.remove(self)
         self._work_through()
         os.close(self.queue)
         with os.fdopen(self.results, "rb") as incoming:
             sent = incoming.read()
         os.waitpid(self.pid, 0)
+        answers = self.answers or {}
         try:
-            made = marshal.loads(sent)
+            made, sent_answers = marshal.loads(sent)
         except (EOFError, ValueError, TypeError):
-            return  # the child failed: the caller works the rest out itself
+            return answers  # the child failed: the caller works the rest out itself
         for folder, entries in made.items():
             _shelf(folder).made.update(entries)
+        return {**answers, **sent_answers} if self.answers is not None else answers
 
     def stop(self):
         """End the child without taking its entries (the command ended before it needed them)."""
@@ -269,12 +291,15 @@ def _made_count() -> int:
     return sum(len(shelf.made) for shelf in _SHELVES.values())
 
 
-def _each(items, work):
-    for item in items:
+def _each(items: Sequence, indexes: range, work: Callable, answers: dict[int, object] | None):
+    """work() on the items at these indexes, keeping the answers if asked."""
+    for index in indexes:
         try:
-            work(item)
+            answer = work(items[index])
         except Exception:  # a broken file: the caller meets it again and reports it properly
-            pass
+            continue
+        if answers is not None:
+            answers[index] = answer
 
 
 def _shelf(folder: str) -> _Shelf:

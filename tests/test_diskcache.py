@@ -186,3 +186,70 @@ def test_where_there_is_no_pread_a_pack_is_read_by_seeking_with_the_same_answers
     diskcache.forget()
     monkeypatch.delattr(diskcache.os, "pread")  # as on Windows
     assert diskcache.cached("t", "v1", b"text", lambda: pytest.fail("computed again")) == {"a": 1}
+
+
+HELPER_SCRIPT = """
+import os, sys, time
+from generator import diskcache
+items = list(range(diskcache.PARALLEL_MINIMUM * 3))
+log = sys.argv[1]
+
+def square(item):
+    if item == 7:
+        raise ValueError("a broken file")
+    with open(log, "a") as out:  # one short line per call: appends from two processes never mix
+        out.write(f"{os.getpid()} {item}\\n")
+    return diskcache.cached("t", "v1", str(item).encode(), lambda: item * item)
+
+helper = diskcache.fill_in_background(items, square)
+time.sleep(0.05)  # this process is busy elsewhere while the helper works
+helper.join()
+for item in items:
+    if item != 7:
+        assert diskcache.cached("t", "v1", str(item).encode(), lambda: sys.exit(f"{item} not filled")) == item * item
+diskcache.forget()
+answers = diskcache.map_in_parallel([str(item) for item in items], lambda item: diskcache.cached(
+    "m", "v1", item.encode(), lambda: int(item) + 1))
+print(sorted(answers) == list(range(len(items))) and all(answers[i] == i + 1 for i in answers))
+"""
+
+
+def test_a_helper_and_this_process_share_the_items_so_each_is_worked_once_and_every_entry_arrives(cache_home, tmp_path):
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    log = tmp_path / "calls"
+    result = subprocess.run([sys.executable, "-c", HELPER_SCRIPT, str(log)], cwd=ROOT, capture_output=True,
+                            text=True, env={**__import__("os").environ, "XDG_CACHE_HOME": str(cache_home.parent)})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True"]  # map_in_parallel: the answer of every item, from both processes
+    calls = [line.split() for line in log.read_text().splitlines()]
+    worked = sorted(int(item) for _pid, item in calls)
+    assert worked == [item for item in range(diskcache.PARALLEL_MINIMUM * 3) if item != 7]  # once each
+    assert len({pid for pid, _item in calls}) == 2  # by a helper process besides this one
+
+
+STOP_SCRIPT = """
+import os, time
+from generator import diskcache
+command = os.getpid()
+helper = diskcache.fill_in_background(list(range(200)), lambda item: diskcache.cached(
+    "t", "v1", str(item).encode(), lambda: os.getpid() != command and time.sleep(1)))  # the helper is slow
+print(helper.pid, flush=True)
+"""  # the command ends before it joins its helper
+
+
+def test_a_helper_nobody_joined_is_ended_with_the_command(cache_home):
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    result = subprocess.run([sys.executable, "-c", STOP_SCRIPT], cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, "XDG_CACHE_HOME": str(cache_home.parent)}, timeout=60)
+    child = int(result.stdout)
+    with pytest.raises(ProcessLookupError):
+        os.kill(child, 0)

@@ -6,7 +6,7 @@ import marshal
 from collections import OrderedDict
 from pathlib import Path
 
-from ..diskcache import fill_in_parallel
+from ..diskcache import map_in_parallel
 from ..model import KnowledgeBase
 from ..problems import Problems, relative
 from ..repofiles import FIX_LINK, write_problem
@@ -56,16 +56,16 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
     memory = LazyMemory(root, lang)
     names = [name for name in names if _selected(name, only)]
 
-    def update(name: str) -> tuple[Path, bytes | None, tuple[bytes, dict]]:
+    def update(name: str) -> tuple[bytes | None, tuple[bytes, dict]]:
         path = catalog_path(root, lang, name)
         before = read_bytes(path, root) if path.exists() else None
-        return path, before, _updated(path, lang, name, before, wanted.get(name, []), memory)
+        return before, _updated(path, lang, name, before, wanted.get(name, []), memory)
 
-    fill_in_parallel(names, update)
-    for name in names:
+    answers = map_in_parallel(names, update)  # the first run after a clone: both cores
+    for index, name in enumerate(names):
         path = catalog_path(root, lang, name)
         try:
-            path, before, (data, counts) = update(name)
+            before, (data, counts) = answers[index] if index in answers else update(name)
         except CatalogError as error:
             for line, message, _hint in error.problems:
                 problems.add(relative(path, root), line, name, message,
