@@ -19,6 +19,7 @@ MAX_PACKS folds them into one, and a version folder nobody has written for STALE
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
 import marshal
 import os
@@ -91,9 +92,15 @@ _SHELVES: dict[str, _Shelf] = {}  # version folder -> its entries in this proces
 
 def cache_folder() -> Path | None:
     """Where entries live, or None when caching is turned off."""
-    if os.environ.get("KB_NO_CACHE"):
+    environ = os.environ
+    return _cache_folder(environ.get("KB_NO_CACHE"), environ.get("XDG_CACHE_HOME"), environ.get("HOME"))
+
+
+@functools.cache  # asked for at every lookup (tens of thousands in a first run): worked out once per setting
+def _cache_folder(no_cache: str | None, cache_home: str | None, _home: str | None) -> Path | None:
+    if no_cache:
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = cache_home or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / CACHE_NAME
 
 
@@ -144,6 +151,7 @@ def _lookup(kind: str, version: str, data: bytes) -> object:
         return _MISSING
 
 
+@functools.cache  # one hash per kind and version, not one per lookup
 def _version_folder(folder: Path, kind: str, version: str) -> str:
     """The folder of one kind's packs made by one version of the code under one Python."""
     runtime = hashlib.sha256(f"{version}\0{sys.version}\0{MARSHAL_VERSION}".encode()).hexdigest()[:16]
