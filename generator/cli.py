@@ -71,13 +71,13 @@ def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
     return failed
 
 
-def catalogs_read_meanwhile(root: Path, languages: list[str], ui: bool = False):
+def catalogs_read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_update: bool = False):
     """For load's `meanwhile`: the catalogs of `languages` (and the UI strings) read on the second core."""
     if not languages and not ui:
         return None
     from .i18n.meanwhile import read_meanwhile
 
-    return lambda: read_meanwhile(root, languages, ui)
+    return lambda: read_meanwhile(root, languages, ui, for_update)
 
 
 def cmd_check(args) -> int:

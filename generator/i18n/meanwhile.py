@@ -12,16 +12,21 @@ from pathlib import Path
 
 from ..diskcache import fill_in_background
 from .catalog import catalog_path, existing_catalogs, read_entries
+from .reader import catalog_messages
 from .extract import ui_file_strings, ui_files
 
 HELPER_MINIMUM = 50  # items worth a helper while the rules load (a UI file takes ~6 ms to extract, a catalog ~1 ms to read)
 
 
 @contextlib.contextmanager
-def read_meanwhile(root: Path, languages: list[str], ui: bool = False):
-    """Within the block, a helper reads the catalogs of `languages` (and, with `ui`, extracts the UI strings)."""
+def read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_update: bool = False):
+    """Within the block, a helper reads the catalogs of `languages` (and, with `ui`, extracts the UI strings).
+
+    `for_update`: as read_catalog reads them to update them (comments and all), not as the checks do.
+    """
     root = Path(root)
-    items = [("catalog", lang, name) for lang in languages for name in existing_catalogs(root, lang)]
+    kind = "messages" if for_update else "entries"
+    items = [(kind, lang, name) for lang in languages for name in existing_catalogs(root, lang)]
     items += [("ui", path, method) for path, method in ui_files()] if ui else []
     helper = fill_in_background(items, lambda item: _read(root, *item), minimum=HELPER_MINIMUM)
     try:
@@ -37,4 +42,5 @@ def read_meanwhile(root: Path, languages: list[str], ui: bool = False):
 def _read(root: Path, kind: str, first, second):
     if kind == "ui":
         return ui_file_strings(first, second)
-    return read_entries(catalog_path(root, first, second), first, root)
+    read = catalog_messages if kind == "messages" else read_entries
+    return read(catalog_path(root, first, second), first, root)
