@@ -104,7 +104,7 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
     code, which together make the key. Only a rule whose every example passed is kept: a failure is
     worked out afresh, with its line and message from the files as they are now.
     """
-    from .diskcache import fill_in_parallel
+    from .cachefill import fill_in_parallel
 
     groups = [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]
     fill_in_parallel(groups, lambda group: _rule_outcomes(kb, group))  # the first run after a clone: both cores

@@ -75,7 +75,7 @@ class _Loader:
 
     def parse_everything_on_every_core(self):
         """Parse the files the disk cache does not know yet on both cores (the first run after a clone)."""
-        from .diskcache import fill_in_parallel
+        from .cachefill import fill_in_parallel
 
         paths = [path for files in self.by_folder.values() for path in files.values() if path.suffix == ".yaml"]
         fill_in_parallel(paths, lambda path: read_document(self.root, path, Problems(), with_lines=self.with_lines))
@@ -221,7 +221,7 @@ def load(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool =
     callers that will ask for the line of every text (`i18n update`): a file parsed now keeps its lines.
     `meanwhile()` is a context held open from when every file is parsed (on both cores) until the
     knowledge base is built, and validated by load_and_validate: work for the second core while the
-    rest runs on one (catalogs read by a helper process, see diskcache.fill_in_background).
+    rest runs on one (catalogs read by a helper process, see cachefill.fill_in_background).
     """
     with contextlib.ExitStack() as parsed:
         return _load_entered(parsed, root, rules, with_lines, meanwhile)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import babel.messages.extract
 
-from generator import diskcache
+from generator import cachefill, diskcache
 from generator.i18n import meanwhile, reader
 from generator.i18n.catalog import catalog_path, existing_catalogs
 from generator.i18n.extract import ui_file_strings, ui_files
@@ -43,11 +43,11 @@ reader._READ.clear()  # as in a new process, with an empty cache:
 __import__("os").environ["XDG_CACHE_HOME"] = sys.argv[2]
 try:
     with meanwhile.read_meanwhile(root, ["ru"], ui=True):
-        started = list(diskcache._HELPERS)
+        started = list(cachefill._HELPERS)
         raise KeyError("the rules could not load")
 except KeyError:
     pass
-print(len(started), len(diskcache._HELPERS))
+print(len(started), len(cachefill._HELPERS))
 """
 
 

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ..diskcache import fill_in_parallel
+from ..cachefill import fill_in_parallel
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
 from ..problems import Problem, Problems, relative

@@ -1,7 +1,7 @@
 """Work for the second core while the rules load and validate on one: reading catalogs and UI strings needs no rules.
 
 For the first run after a clone (CI's), when the disk cache is empty: a helper process
-(diskcache.fill_in_background) reads every catalog and extracts the UI strings into the cache,
+(cachefill.fill_in_background) reads every catalog and extracts the UI strings into the cache,
 and the command then finds them there. With a warm cache no helper is made.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from ..diskcache import fill_in_background
+from ..cachefill import fill_in_background
 from .catalog import catalog_path, existing_catalogs, read_entries
 from .reader import catalog_messages
 from .extract import ui_file_strings, ui_files

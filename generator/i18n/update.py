@@ -6,7 +6,7 @@ import marshal
 from collections import OrderedDict
 from pathlib import Path
 
-from ..diskcache import map_in_parallel
+from ..cachefill import map_in_parallel
 from ..model import KnowledgeBase
 from ..problems import Problems, relative
 from ..repofiles import FIX_LINK, write_problem
