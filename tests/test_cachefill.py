@@ -15,10 +15,11 @@ from .conftest import ROOT
 
 
 @pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("KB_NO_CACHE", raising=False)
-    yield tmp_path / "cache" / diskcache.CACHE_NAME
+def empty_cache(tmp_path, monkeypatch) -> dict[str, str]:
+    """An empty disk cache for this process and the ones a test starts (given their environment)."""
+    for name, value in {"XDG_CACHE_HOME": str(tmp_path / "cache"), "KB_NO_CACHE": ""}.items():
+        monkeypatch.setenv(name, value)
+    yield dict(os.environ)
     diskcache.forget()
 
 
@@ -45,14 +46,14 @@ print(len(here), len(items))
 """
 
 
-def test_entries_filled_on_both_cores_reach_this_process_and_a_warm_cache_makes_no_second_process(cache_home):
+def test_entries_filled_on_both_cores_reach_this_process_and_a_warm_cache_makes_no_second_process(empty_cache):
     # In a process of its own: pytest's own process may run server threads, beside which nothing is forked.
     result = subprocess.run([sys.executable, "-c", FILL_SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True)
     here, items = map(int, result.stdout.split())
     assert 0 < here < items, "this process should have done part of the work, not all of it"
 
 
-def test_nothing_is_forked_beside_a_running_thread_or_for_a_few_items(cache_home):
+def test_nothing_is_forked_beside_a_running_thread_or_for_a_few_items(empty_cache):
     calls = []
     work = calls.append
     cachefill.fill_in_parallel(list(range(cachefill.PARALLEL_MINIMUM - 1)), work)
@@ -93,10 +94,10 @@ print(sorted(answers) == list(range(len(items))) and all(answers[i] == i + 1 for
 """
 
 
-def test_a_helper_and_this_process_share_the_items_so_each_is_worked_once_and_every_entry_arrives(cache_home, tmp_path):
+def test_a_helper_and_this_process_share_the_items_so_each_is_worked_once_and_every_entry_arrives(empty_cache, tmp_path):
     log = tmp_path / "calls"
     result = subprocess.run([sys.executable, "-c", HELPER_SCRIPT, str(log)], cwd=ROOT, capture_output=True,
-                            text=True, env={**os.environ, "XDG_CACHE_HOME": str(cache_home.parent)})
+                            text=True, env=empty_cache)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True"]  # map_in_parallel: the answer of every item, from both processes
     calls = [line.split() for line in log.read_text().splitlines()]
@@ -115,10 +116,10 @@ print(helper.pid, flush=True)
 """  # the command ends before it joins its helper
 
 
-def test_a_helper_nobody_joined_is_ended_with_the_command(cache_home):
+def test_a_helper_nobody_joined_is_ended_with_the_command(empty_cache):
     import os
     result = subprocess.run([sys.executable, "-c", STOP_SCRIPT], cwd=ROOT, capture_output=True, text=True,
-                            env={**os.environ, "XDG_CACHE_HOME": str(cache_home.parent)}, timeout=60)
+                            env=empty_cache, timeout=60)
     child = int(result.stdout)
     with pytest.raises(ProcessLookupError):
         os.kill(child, 0)
