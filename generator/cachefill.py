@@ -9,6 +9,7 @@ map_in_parallel, its answers. A helper nobody joined ends with the command.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import marshal
 import os
 import signal
@@ -73,6 +74,21 @@ def fill_in_background(items: Sequence[T], work: Callable[[T], object], minimum:
     if diskcache.made_count() == made_before:  # the cache knew every item probed: it is warm, and a child costs more
         return None
     return Helper(items, PROBE, work, answers is not None)
+
+
+@contextlib.contextmanager
+def filled_meanwhile(items: Sequence[T], work: Callable[[T], object], minimum: int = PARALLEL_MINIMUM):
+    """Within the block, a helper fills the cache for the items (fill_in_background); joined when the block
+    ends, ended without a word if the block fails."""
+    helper = fill_in_background(items, work, minimum)
+    try:
+        yield
+    except BaseException:
+        if helper is not None:
+            helper.stop()
+        raise
+    if helper is not None:
+        helper.join()
 
 
 class Helper:

@@ -89,7 +89,7 @@ def cmd_check(args) -> int:
 
 
 def _check(args) -> int:
-    from .examples import external_cases, rule_cases
+    from .examples import cases_run_meanwhile, external_cases, rule_cases
     from .load import load_and_validate
     from .problems import Problems
     from .report_formats import chosen_format, print_problems
@@ -107,17 +107,18 @@ def _check(args) -> int:
         languages = [language["code"] for language in read_languages(root)]
     kb, problems = load_and_validate(root, asked, meanwhile=catalogs_read_meanwhile(root, languages))
     rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
-    if languages:
-        from .i18n.translate import Translations
-
-        checked = kb if rules_ok else None  # references are checked against a knowledge base that loaded cleanly
-        for language in languages:
-            Translations.load(root, language, problems, checked)
     cases = []
     if rules_ok:
         cases = rule_cases(kb) if everything else [case for case in rule_cases(kb) if case.rule in (selected or ())]
         for scenario in scenarios:
             cases.extend(external_cases(kb, scenario, external))
+    with cases_run_meanwhile(kb, cases):  # a first run works out the answers while the catalogs are checked
+        if languages:
+            from .i18n.translate import Translations
+
+            checked = kb if rules_ok else None  # references are checked against a knowledge base that loaded cleanly
+            for language in languages:
+                Translations.load(root, language, problems, checked)
     problems.extend(external)
     print_problems(problems, output_format)
     failed = _run_cases(kb, cases, args.verbose, output_format) if rules_ok else 0

@@ -106,10 +106,23 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
     """
     from .cachefill import fill_in_parallel
 
-    groups = [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]
+    groups = _groups(cases)
     fill_in_parallel(groups, lambda group: _rule_outcomes(kb, group))  # the first run after a clone: both cores
     for group in groups:
         yield from _rule_outcomes(kb, group)
+
+
+def cases_run_meanwhile(kb: KnowledgeBase, cases: list[Case]):
+    """A context within which a helper runs the cases into the disk cache, for run_cases after it (a first run:
+    `check` reads the catalogs meanwhile)."""
+    from .cachefill import filled_meanwhile
+
+    return filled_meanwhile(_groups(cases), lambda group: _rule_outcomes(kb, group))
+
+
+def _groups(cases: list[Case]) -> list[list[Case]]:
+    """The cases in runs of one rule's: a rule's answers are kept together."""
+    return [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]
 
 
 def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:

@@ -1,16 +1,15 @@
 """Work for the second core while the rules load and validate on one: reading catalogs and UI strings needs no rules.
 
 For the first run after a clone (CI's), when the disk cache is empty: a helper process
-(cachefill.fill_in_background) reads every catalog and extracts the UI strings into the cache,
+(cachefill.filled_meanwhile) reads every catalog and extracts the UI strings into the cache,
 and the command then finds them there. With a warm cache no helper is made.
 """
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
-from ..cachefill import fill_in_background
+from ..cachefill import filled_meanwhile
 from .catalog import catalog_path, existing_catalogs, read_entries
 from .reader import catalog_messages
 from .extract import ui_file_strings, ui_files
@@ -18,9 +17,8 @@ from .extract import ui_file_strings, ui_files
 HELPER_MINIMUM = 50  # items worth a helper while the rules load (a UI file takes ~6 ms to extract, a catalog ~1 ms to read)
 
 
-@contextlib.contextmanager
 def read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_update: bool = False):
-    """Within the block, a helper reads the catalogs of `languages` (and, with `ui`, extracts the UI strings).
+    """A context within which a helper reads the catalogs of `languages` (and, with `ui`, extracts the UI strings).
 
     `for_update`: as read_catalog reads them to update them (comments and all), not as the checks do.
     """
@@ -28,15 +26,7 @@ def read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_updat
     kind = "messages" if for_update else "entries"
     items = [(kind, lang, name) for lang in languages for name in existing_catalogs(root, lang)]
     items += [("ui", path, method) for path, method in ui_files()] if ui else []
-    helper = fill_in_background(items, lambda item: _read(root, *item), minimum=HELPER_MINIMUM)
-    try:
-        yield
-    except BaseException:
-        if helper is not None:
-            helper.stop()
-        raise
-    if helper is not None:
-        helper.join()
+    return filled_meanwhile(items, lambda item: _read(root, *item), minimum=HELPER_MINIMUM)
 
 
 def _read(root: Path, kind: str, first, second):
