@@ -55,18 +55,18 @@ def map_in_parallel(items: Sequence[T], work: Callable[[T], object]) -> dict[int
     return answers
 
 
-def fill_in_background(items: Sequence[T], work: Callable[[T], object], minimum: int = PARALLEL_MINIMUM,
+def fill_in_background(items: Sequence[T], work: Callable[[T], object],
                        answers: dict[int, object] | None = None) -> "Helper | None":
     """Start a child calling work(item) for the items while this process goes on; None if not worth one.
 
     The caller must join() the helper before it looks for the entries (or stop() it): join() works
     through the items the child has not taken yet here, then takes the child's entries. So work that
     needs nothing this process is still making (reading the catalogs while the rules load) keeps the
-    second core busy through the parts of a command that run on one. With fewer than `minimum` items
-    (PARALLEL_MINIMUM unless the caller knows its items cost more) no child is made. With `answers`,
+    second core busy through the parts of a command that run on one. With fewer than PARALLEL_MINIMUM
+    items no child is made. With `answers`,
     the answers of the items probed here go into it and the helper keeps every answer (see map_in_parallel).
     """
-    if diskcache.cache_folder() is None or len(items) < max(minimum, PROBE + 1) or (os.cpu_count() or 1) < 2 \
+    if diskcache.cache_folder() is None or len(items) < PARALLEL_MINIMUM or (os.cpu_count() or 1) < 2 \
             or not hasattr(os, "fork") or threading.active_count() > 1:  # forking beside threads is unsafe
         return None
     made_before = diskcache.made_count()
@@ -77,10 +77,10 @@ def fill_in_background(items: Sequence[T], work: Callable[[T], object], minimum:
 
 
 @contextlib.contextmanager
-def filled_meanwhile(items: Sequence[T], work: Callable[[T], object], minimum: int = PARALLEL_MINIMUM):
+def filled_meanwhile(items: Sequence[T], work: Callable[[T], object]):
     """Within the block, a helper fills the cache for the items (fill_in_background); joined when the block
     ends, ended without a word if the block fails."""
-    helper = fill_in_background(items, work, minimum)
+    helper = fill_in_background(items, work)
     try:
         yield
     except BaseException:
