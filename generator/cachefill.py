@@ -63,11 +63,12 @@ def fill_in_background(items: Sequence[T], work: Callable[[T], object],
     through the items the child has not taken yet here, then takes the child's entries. So work that
     needs nothing this process is still making (reading the catalogs while the rules load) keeps the
     second core busy through the parts of a command that run on one. With fewer than PARALLEL_MINIMUM
-    items no child is made. With `answers`,
-    the answers of the items probed here go into it and the helper keeps every answer (see map_in_parallel).
+    items no child is made. With `answers`, the answers of the items probed here go into it and the
+    helper keeps every answer (see map_in_parallel).
     """
-    if diskcache.cache_folder() is None or len(items) < PARALLEL_MINIMUM or (os.cpu_count() or 1) < 2 \
-            or not hasattr(os, "fork") or threading.active_count() > 1:  # forking beside threads is unsafe
+    if diskcache.cache_folder() is None or len(items) < max(PARALLEL_MINIMUM, PROBE + 1) \
+            or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork") \
+            or threading.active_count() > 1:  # forking beside threads is unsafe
         return None
     made_before = diskcache.made_count()
     _each(items, range(PROBE), work, answers)
@@ -143,12 +144,13 @@ class Helper:
 
     def join(self) -> dict[int, object]:
         """Work through the shares left, take the child's entries into this process's cache; the answers kept."""
-        _HELPERS.remove(self)
         self._work_through()
-        os.close(self.queue)
-        with os.fdopen(self.results, "rb") as incoming:
+        self._close("queue")
+        with open(self.results, "rb", closefd=False) as incoming:
             sent = incoming.read()
+        self._close("results")
         os.waitpid(self.pid, 0)
+        _HELPERS.remove(self)  # only now: a command interrupted before this still ends the child at exit
         answers = self.answers or {}
         try:
             made, sent_answers = marshal.loads(sent)
@@ -160,13 +162,21 @@ class Helper:
     def stop(self):
         """End the child without taking its entries (the command ended before it needed them)."""
         _HELPERS.remove(self)
-        for handle in (self.queue, self.results):
-            os.close(handle)
+        self._close("queue")
+        self._close("results")
         try:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
         except OSError:  # already gone
             pass
+
+
+    def _close(self, name: str):
+        """Close one of the pipes once (join may be interrupted after closing some, and stop() follow at exit)."""
+        handle = getattr(self, name)
+        if handle is not None:
+            setattr(self, name, None)
+            os.close(handle)
 
 
 _HELPERS: list[Helper] = []  # children started and not yet joined or stopped
