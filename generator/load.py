@@ -221,7 +221,7 @@ def load(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool =
     callers that will ask for the line of every text (`i18n update`): a file parsed now keeps its lines.
     `meanwhile()` is a context held open from when every file is parsed (on both cores) until the
     knowledge base is built, and validated by load_and_validate: work for the second core while the
-    rest runs on one (catalogs read by a helper process, see cachefill.fill_in_background).
+    rest runs on one (catalogs read by a helper process, see cachefill.filled_meanwhile).
     """
     with contextlib.ExitStack() as parsed:
         return _load_entered(parsed, root, rules, with_lines, meanwhile)

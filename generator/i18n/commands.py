@@ -32,7 +32,7 @@ def _i18n(args) -> int:
     # update and init write every message's line into the catalogs: a file parsed now keeps its map of lines.
     languages = [language["code"] for language in read_languages(root)]
     # The first run after a clone reads the catalogs the command reads and the UI strings while the rules load.
-    read = args.lang or languages if args.action in ("status", "check", "update") else []
+    read = (args.lang or languages) if args.action in ("status", "check", "update") else []
     meanwhile = catalogs_read_meanwhile(root, read, ui=args.action in ("update", "status", "check"),
                                         for_update=args.action == "update")
     kb, problems = load(root, meanwhile=meanwhile) if args.action == "status" else \
