@@ -129,6 +129,19 @@ def store(kind: str, version: str, data: bytes, value: object):
         _shelf(_version_folder(folder, kind, version)).made[hashlib.sha256(data).digest()] = encoded
 
 
+KEY_MARSHAL_VERSION = 2  # the newest format that writes no references between objects (see key_bytes)
+
+
+def key_bytes(data: object) -> bytes:
+    """Bytes that stand for plain data in a cache key: the same data always gives the same bytes.
+
+    marshal's versions 3 and 4 write a reference where an object (a string, say) is met again, so
+    the same data came out differently as its strings happened to be shared or interned in a process,
+    and an entry made by one process was a miss in the next (i18n check re-checked catalogs at random).
+    """
+    return marshal.dumps(data, KEY_MARSHAL_VERSION)
+
+
 _MISSING = object()  # what _lookup gives for an entry that is not there (None is a value like any other)
 
 

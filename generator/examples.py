@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import marshal
 import math
 import stat
 from dataclasses import dataclass
@@ -156,6 +155,8 @@ def _evaluator_version() -> str:
 
 def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
     """What a rule's answers depend on, as bytes; None if it cannot be put in bytes (then nothing is cached)."""
+    from .diskcache import key_bytes
+
     rule = kb.rules.get(cases[0].rule)
     if rule is None:
         return None
@@ -164,7 +165,7 @@ def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
     predicates = tuple((p.name, p.code, tuple(p.params), getattr(p.snippet, "steps", None)) for p in rule.predicates)
     asked = tuple((case.predicate, case.given, case.expect) for case in cases)
     try:
-        return marshal.dumps((rule.key, predicates, asked), 4)
+        return key_bytes((rule.key, predicates, asked))
     except ValueError:
         return None
 

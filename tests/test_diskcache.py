@@ -134,3 +134,13 @@ def test_where_there_is_no_pread_a_pack_is_read_by_seeking_with_the_same_answers
     diskcache.forget()
     monkeypatch.delattr(diskcache.os, "pread")  # as on Windows
     assert diskcache.cached("t", "v1", b"text", lambda: pytest.fail("computed again")) == {"a": 1}
+
+
+def test_the_same_data_gives_the_same_key_however_its_strings_happen_to_be_shared():
+    import marshal
+
+    shared = "en"
+    made = "".join(["e", "n"])  # equal, but another object, and not interned
+    one, other = ("ru", [shared, shared], {"lang": shared}), ("ru", [shared, made], {"lang": made})
+    assert marshal.dumps(one, 4) != marshal.dumps(other, 4)  # why keys are not made with the values' format
+    assert diskcache.key_bytes(one) == diskcache.key_bytes(other)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import marshal
 from collections import OrderedDict
 from pathlib import Path
 
@@ -90,11 +89,11 @@ def _updated(path: Path, lang: str, name: str, before: bytes | None, sources: li
     A cached answer is used only if it did not depend on the translation memory (no message was new to the
     old catalog), so it is exactly what merging again would give.
     """
-    from ..diskcache import cached
+    from ..diskcache import cached, key_bytes
 
     plain_sources = tuple((s.context, s.msgid, s.source_lang, tuple(s.comments), tuple(map(tuple, s.locations)))
                           for s in sources)
-    key = marshal.dumps((lang, name, before, plain_sources), 4)
+    key = key_bytes((lang, name, before, plain_sources))
     answer = cached("catalog-update", code_version(), key, lambda: _merged(path, lang, name, before, sources, memory))
     if not answer[2]:  # made with the memory's help: the memory may have changed since
         answer = _merged(path, lang, name, before, sources, memory)
