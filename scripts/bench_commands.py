@@ -99,12 +99,16 @@ def run(code: Path, root: Path, arguments: list[str], cache: Path) -> tuple[floa
 
 
 def _by_turns(codes: dict, timed, repeat: int) -> dict:
-    """Each code's median run (by wall time) of `repeat`, the codes taking turns run by run."""
+    """Each code's medians of `repeat` runs, the codes taking turns run by run.
+
+    Each figure's own median: on a shared machine the run with the median wall time may be another's
+    median CPU time.
+    """
     runs = {label: [] for label in codes}
     for _ in range(repeat):
         for label in codes:
             runs[label].append(timed(label))
-    return {label: sorted(found)[len(found) // 2] for label, found in runs.items()}
+    return {label: tuple(sorted(column)[len(column) // 2] for column in zip(*found)) for label, found in runs.items()}
 
 
 def _report(total: int, name: str, medians: dict):
