@@ -55,16 +55,18 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
     memory = LazyMemory(root, lang)
     names = [name for name in names if _selected(name, only)]
 
-    def update(name: str) -> tuple[bytes | None, tuple[bytes, dict]]:
+    def update(name: str) -> tuple[bytes | None, dict]:
+        """The catalog's new bytes, None if they are the file's (most catalogs: less to hand back), and counts."""
         path = catalog_path(root, lang, name)
         before = read_bytes(path, root) if path.exists() else None
-        return before, _updated(path, lang, name, before, wanted.get(name, []), memory)
+        data, counts = _updated(path, lang, name, before, wanted.get(name, []), memory)
+        return (data if data != before else None), counts
 
     answers = map_in_parallel(names, update)  # the first run after a clone: both cores
     for index, name in enumerate(names):
         path = catalog_path(root, lang, name)
         try:
-            before, (data, counts) = answers[index] if index in answers else update(name)
+            data, counts = answers[index] if index in answers else update(name)
         except CatalogError as error:
             for line, message, _hint in error.problems:
                 problems.add(relative(path, root), line, name, message,
@@ -76,7 +78,7 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
         if refused:  # a catalog is never written through a symlink that leaves the checkout
             problems.add(relative(path, root), 0, name, f"{refused}; nothing was written", FIX_LINK)
             continue
-        if before != data:
+        if data is not None:
             outputs[path] = data
             summary["files"] += 1
     return outputs, summary, problems
