@@ -71,6 +71,15 @@ def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
     return failed
 
 
+def catalogs_read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_update: bool = False):
+    """For load's `meanwhile`: the catalogs of `languages` (and the UI strings) read on the second core."""
+    if not languages and not ui:
+        return None
+    from .i18n.meanwhile import read_meanwhile
+
+    return lambda: read_meanwhile(root, languages, ui, for_update)
+
+
 def cmd_check(args) -> int:
     """Load and validate the rules (all, or those under PATHs and those FILEs ask about) and run their examples."""
     from .load import bulk_allocation
@@ -80,7 +89,7 @@ def cmd_check(args) -> int:
 
 
 def _check(args) -> int:
-    from .examples import external_cases, rule_cases
+    from .examples import cases_run_meanwhile, external_cases, rule_cases
     from .load import load_and_validate
     from .problems import Problems
     from .report_formats import chosen_format, print_problems
@@ -91,20 +100,25 @@ def _check(args) -> int:
     selected, scenarios = _selection(root, args.files, external)
     everything = args.all or not args.files
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
-    kb, problems = load_and_validate(root, asked)
-    rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
-    if everything:  # catalogs are checked with the whole knowledge base only
-        from .i18n.translate import Translations
+    languages = []
+    if everything:  # catalogs are checked with the whole knowledge base only; a first run reads them meanwhile
         from .mkdocs_config import read_languages  # not .site: check needs no renderer (a third of its start-up)
 
-        checked = kb if rules_ok else None  # references are checked against a knowledge base that loaded cleanly
-        for language in read_languages(root):
-            Translations.load(root, language["code"], problems, checked)
+        languages = [language["code"] for language in read_languages(root)]
+    kb, problems = load_and_validate(root, asked, meanwhile=catalogs_read_meanwhile(root, languages))
+    rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
     cases = []
     if rules_ok:
         cases = rule_cases(kb) if everything else [case for case in rule_cases(kb) if case.rule in (selected or ())]
         for scenario in scenarios:
             cases.extend(external_cases(kb, scenario, external))
+    with cases_run_meanwhile(kb, cases):  # a first run works out the answers while the catalogs are checked
+        if languages:
+            from .i18n.translate import Translations
+
+            checked = kb if rules_ok else None  # references are checked against a knowledge base that loaded cleanly
+            for language in languages:
+                Translations.load(root, language, problems, checked)
     problems.extend(external)
     print_problems(problems, output_format)
     failed = _run_cases(kb, cases, args.verbose, output_format) if rules_ok else 0

@@ -14,30 +14,27 @@ as one new pack when it ends (or on flush()). A thousand rules made a thousand s
 more than the parsing they saved. Processes never write into each other's packs, so two commands at
 once (pytest's workers, serve beside check) cannot damage one; the writer that finds more than
 MAX_PACKS folds them into one, and a version folder nobody has written for STALE_DAYS goes.
+Filling the cache on both cores (the first run after a clone) is generator/cachefill.py.
 """
 
 from __future__ import annotations
 
 import atexit
+import functools
 import hashlib
 import marshal
 import os
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
-from typing import Callable, Sequence, TypeVar
+from typing import Callable
 
 from .cachepacks import MARSHAL_VERSION, PACK_SUFFIX, Pack, open_packs, pack_bytes
 
 CACHE_NAME = "wargame-rules-kb"  # the folder under the user's cache folder
 MAX_PACKS = 12  # packs a version folder may hold before the next writer folds them into one
 STALE_DAYS = 14  # a version folder untouched this long belongs to code nobody runs any more
-PARALLEL_MINIMUM = 100  # fewer items than this are not worth a second process
-PROBE = 16  # items worked here first: if the cache knew them all, it is warm and no second process is made
-
-T = TypeVar("T")
 
 
 class _Shelf:
@@ -88,9 +85,15 @@ _SHELVES: dict[str, _Shelf] = {}  # version folder -> its entries in this proces
 
 def cache_folder() -> Path | None:
     """Where entries live, or None when caching is turned off."""
-    if os.environ.get("KB_NO_CACHE"):
+    environ = os.environ
+    return _cache_folder(environ.get("KB_NO_CACHE"), environ.get("XDG_CACHE_HOME"), environ.get("HOME"))
+
+
+@functools.cache  # asked for at every lookup (tens of thousands in a first run): worked out once per setting
+def _cache_folder(no_cache: str | None, cache_home: str | None, _home: str | None) -> Path | None:
+    if no_cache:
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = cache_home or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / CACHE_NAME
 
 
@@ -126,6 +129,19 @@ def store(kind: str, version: str, data: bytes, value: object):
         _shelf(_version_folder(folder, kind, version)).made[hashlib.sha256(data).digest()] = encoded
 
 
+KEY_MARSHAL_VERSION = 2  # the newest format that writes no references between objects (see key_bytes)
+
+
+def key_bytes(data: object) -> bytes:
+    """Bytes that stand for plain data in a cache key: the same data always gives the same bytes.
+
+    marshal's versions 3 and 4 write a reference where an object (a string, say) is met again, so
+    the same data came out differently as its strings happened to be shared or interned in a process,
+    and an entry made by one process was a miss in the next (i18n check re-checked catalogs at random).
+    """
+    return marshal.dumps(data, KEY_MARSHAL_VERSION)
+
+
 _MISSING = object()  # what _lookup gives for an entry that is not there (None is a value like any other)
 
 
@@ -141,69 +157,32 @@ def _lookup(kind: str, version: str, data: bytes) -> object:
         return _MISSING
 
 
+@functools.cache  # one hash per kind and version, not one per lookup
 def _version_folder(folder: Path, kind: str, version: str) -> str:
     """The folder of one kind's packs made by one version of the code under one Python."""
     runtime = hashlib.sha256(f"{version}\0{sys.version}\0{MARSHAL_VERSION}".encode()).hexdigest()[:16]
     return os.path.join(folder, kind, runtime)
 
 
-def fill_in_parallel(items: Sequence[T], work: Callable[[T], object]):
-    """Call work(item) for every item, on both cores when there are many, for the cache entries it makes.
+def made_keys() -> dict[str, set[bytes]]:
+    """The keys of the entries made in this process so far, by version folder (see made_since)."""
+    return {folder: set(shelf.made) for folder, shelf in _SHELVES.items()}
 
-    `work` must only fill the cache (its results and side effects are dropped): the caller then goes
-    through the items in its own order and finds every entry made. A forked child takes every other
-    item and sends back what it put in the cache, so only plain data crosses. The first run after a
-    clone (CI's) parses a thousand files; the entries make every run after it fast anyway, so when the
-    first PROBE items were all known already no child is made (the fork and the second look at every
-    item cost a warm run a fifth of its time).
-    """
-    if cache_folder() is None or len(items) < PARALLEL_MINIMUM or (os.cpu_count() or 1) < 2 \
-            or not hasattr(os, "fork") or threading.active_count() > 1:  # forking beside threads is unsafe
-        return
-    made_before = _made_count()
-    _each(items[:PROBE], work)
-    if _made_count() == made_before:  # the cache knew every item probed: it is warm, and a child costs more
-        return
-    items = items[PROBE:]
-    reading, writing = os.pipe()
-    child = os.fork()
-    if child == 0:  # pragma: no cover - runs in the child, which reports through the pipe
-        os.close(reading)
-        status = 0
-        try:
-            before = {folder: set(shelf.made) for folder, shelf in _SHELVES.items()}
-            _each(items[1::2], work)
-            made = {folder: {key: value for key, value in shelf.made.items() if key not in before.get(folder, ())}
-                    for folder, shelf in _SHELVES.items()}
-            with os.fdopen(writing, "wb") as out:
-                out.write(marshal.dumps(made, MARSHAL_VERSION))
-        except BaseException:
-            status = 1
-        finally:
-            os._exit(status)  # never the parent's exit handlers, nor its buffered output
-    os.close(writing)
-    _each(items[0::2], work)
-    with os.fdopen(reading, "rb") as incoming:
-        sent = incoming.read()
-    os.waitpid(child, 0)
-    try:
-        made = marshal.loads(sent)
-    except (EOFError, ValueError, TypeError):
-        return  # the child failed: the caller works the rest out itself
+
+def made_since(before: dict[str, set[bytes]]) -> dict[str, dict[bytes, bytes]]:
+    """The entries made in this process since made_keys() gave `before`: plain data for another process."""
+    return {folder: {key: value for key, value in shelf.made.items() if key not in before.get(folder, ())}
+            for folder, shelf in _SHELVES.items()}
+
+
+def take_made(made: dict[str, dict[bytes, bytes]]):
+    """Keep entries another process made (made_since's answer there) as if made here: written at flush."""
     for folder, entries in made.items():
         _shelf(folder).made.update(entries)
 
 
-def _made_count() -> int:
+def made_count() -> int:
     return sum(len(shelf.made) for shelf in _SHELVES.values())
-
-
-def _each(items, work):
-    for item in items:
-        try:
-            work(item)
-        except Exception:  # a broken file: the caller meets it again and reports it properly
-            pass
 
 
 def _shelf(folder: str) -> _Shelf:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import marshal
 import math
 import stat
 from dataclasses import dataclass
@@ -104,12 +103,25 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
     code, which together make the key. Only a rule whose every example passed is kept: a failure is
     worked out afresh, with its line and message from the files as they are now.
     """
-    from .diskcache import fill_in_parallel
+    from .cachefill import fill_in_parallel
 
-    groups = [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]
+    groups = _groups(cases)
     fill_in_parallel(groups, lambda group: _rule_outcomes(kb, group))  # the first run after a clone: both cores
     for group in groups:
         yield from _rule_outcomes(kb, group)
+
+
+def cases_run_meanwhile(kb: KnowledgeBase, cases: list[Case]):
+    """A context within which a helper runs the cases into the disk cache, for run_cases after it (a first run:
+    `check` reads the catalogs meanwhile)."""
+    from .cachefill import filled_meanwhile
+
+    return filled_meanwhile(_groups(cases), lambda group: _rule_outcomes(kb, group))
+
+
+def _groups(cases: list[Case]) -> list[list[Case]]:
+    """The cases in runs of one rule's: a rule's answers are kept together."""
+    return [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]
 
 
 def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:
@@ -143,6 +155,8 @@ def _evaluator_version() -> str:
 
 def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
     """What a rule's answers depend on, as bytes; None if it cannot be put in bytes (then nothing is cached)."""
+    from .diskcache import key_bytes
+
     rule = kb.rules.get(cases[0].rule)
     if rule is None:
         return None
@@ -151,7 +165,7 @@ def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
     predicates = tuple((p.name, p.code, tuple(p.params), getattr(p.snippet, "steps", None)) for p in rule.predicates)
     asked = tuple((case.predicate, case.given, case.expect) for case in cases)
     try:
-        return marshal.dumps((rule.key, predicates, asked), 4)
+        return key_bytes((rule.key, predicates, asked))
     except ValueError:
         return None
 

@@ -2,13 +2,16 @@
 
     .venv/bin/python scripts/bench_commands.py                     # 13 (real), 100 and 1,000 extra rules
     .venv/bin/python scripts/bench_commands.py --rules 0 100 --code /tmp/main-checkout   # another version's code
+    .venv/bin/python scripts/bench_commands.py --rules 1000 --code /tmp/base . --repeat 5 --empty-cache
+                                                        # two versions, run by turns on the same inputs
 
 Inputs: a temporary copy of the repository's inputs plus N copies of `wap/dodge` in a system `synth`
 (each with its 14 worked examples and its complete Russian catalog, so every message is a real one),
 the way issue 13 measured them; `--inputs words` uses `scripts/bench_search.py`'s synthetic
 1,200-word rules instead. The catalogs are brought up to date once, so `i18n update` has nothing
 to change. Each command runs in a fresh process (`python -m generator --root COPY …`) with the code
-from `--code` (default: this checkout); the figures are wall time, CPU time and the process's peak RSS.
+from `--code` (default: this checkout; several: each run goes to them by turns, so a machine that
+slows down in between slows them alike); the figures are wall time, CPU time and the process's peak RSS.
 With `--empty-cache` every command also runs once with an empty on-disk cache (generator/diskcache.py),
 as on CI or in a fresh clone.
 """
@@ -95,23 +98,47 @@ def run(code: Path, root: Path, arguments: list[str], cache: Path) -> tuple[floa
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
+def _by_turns(codes: dict, timed, repeat: int) -> dict:
+    """Each code's medians of `repeat` runs, the codes taking turns run by run.
+
+    Each figure's own median: on a shared machine the run with the median wall time may be another's
+    median CPU time.
+    """
+    runs = {label: [] for label in codes}
+    for _ in range(repeat):
+        for label in codes:
+            runs[label].append(timed(label))
+    return {label: tuple(sorted(column)[len(column) // 2] for column in zip(*found)) for label, found in runs.items()}
+
+
+def _report(total: int, name: str, medians: dict):
+    for label, (seconds, cpu, peak, code) in medians.items():
+        shown = f"{name} {label}".strip()
+        print(f"{total:>6} {shown:<40} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", type=int, nargs="+", default=[0, 100, 1000], help="extra rules (0 = the real ones)")
     parser.add_argument("--inputs", choices=["dodge", "words"], default="dodge")
-    parser.add_argument("--code", type=Path, default=ROOT, help="checkout whose generator/ runs the commands")
+    parser.add_argument("--code", type=Path, nargs="+", default=[ROOT],
+                        help="checkouts whose generator/ runs the commands (several: by turns, one row each)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per command (the median is shown)")
     parser.add_argument("--only", choices=["check", "i18n"], help="time only the check or only the i18n commands")
     parser.add_argument("--empty-cache", action="store_true", help="also run every command with an empty disk cache")
     args = parser.parse_args()
     make = dodge_copies if args.inputs == "dodge" else word_rules
-    print(f"code: {args.code}; inputs: {args.inputs}; {os.cpu_count()} cores")
-    print(f"{'rules':>6} {'command':<36} {'seconds':>8} {'CPU s':>7} {'peak MiB':>9} {'exit':>5}")
+    codes = {f"[{number}]": code for number, code in enumerate(args.code, start=1)} if len(args.code) > 1 else \
+        {"": args.code[0]}
+    for label, code in codes.items():
+        print(f"code {label}: {code}".replace("code : ", "code: "))
+    print(f"inputs: {args.inputs}; {os.cpu_count()} cores; medians of {args.repeat} run(s)")
+    print(f"{'rules':>6} {'command':<40} {'seconds':>8} {'CPU s':>7} {'peak MiB':>9} {'exit':>5}")
     with tempfile.TemporaryDirectory(prefix="bench-commands-") as temporary:
         for count in args.rules:
             root = make(Path(temporary) / f"repo-{count}", count)
             # Bring every catalog up to date once, so the timed `i18n update` has nothing to change.
-            cache = Path(temporary) / f"cache-{count}"  # generator.diskcache's folder, empty at first
+            caches = {label: Path(temporary) / f"cache-{count}-{number}" for number, label in enumerate(codes)}
             if args.only != "check":
                 run(ROOT, root, ["i18n", "update"], Path(temporary) / "cache-setup")
             scenario = Path(temporary) / "scenario.yaml"
@@ -123,15 +150,17 @@ def main() -> int:
                     continue
                 arguments = [item.format(scenario=scenario) for item in arguments]
                 repeat = 1 if "empty cache" in name else args.repeat
-                runs = sorted(run(args.code, root, arguments, cache) for _ in range(repeat))
-                seconds, cpu, peak, code = runs[len(runs) // 2]
-                print(f"{total:>6} {name:<36} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}", flush=True)
+                _report(total, name, _by_turns(codes, lambda label: run(codes[label], root, arguments, caches[label]),
+                                               repeat))
                 if args.empty_cache and "empty cache" not in name and name != "check":
-                    empty = Path(tempfile.mkdtemp(prefix="cache-", dir=temporary))
-                    seconds, cpu, peak, code = run(args.code, root, arguments, empty)
-                    shutil.rmtree(empty, ignore_errors=True)
-                    print(f"{total:>6} {name + ' (empty cache)':<36} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}",
-                          flush=True)
+                    def cold(label):
+                        empty = Path(tempfile.mkdtemp(prefix="cache-", dir=temporary))
+                        try:
+                            return run(codes[label], root, arguments, empty)
+                        finally:
+                            shutil.rmtree(empty, ignore_errors=True)
+
+                    _report(total, name + " (empty cache)", _by_turns(codes, cold, args.repeat))
             shutil.rmtree(root, ignore_errors=True)
     return 0
 

@@ -129,60 +129,18 @@ def test_a_file_parsed_for_a_caller_that_wants_lines_is_parsed_once(cache_home, 
     assert again.line(("clauses", 0, "text")) == 4 and len(parses) == 1  # data and lines both from the cache
 
 
-FILL_SCRIPT = """
-import sys
-from generator import diskcache
-items = list(range(diskcache.PARALLEL_MINIMUM * 2))
-here = []
-
-def square(item):
-    if item == 7:
-        raise ValueError("a broken file")
-    return diskcache.cached("t", "v1", str(item).encode(), lambda: here.append(item) or item * item)
-
-diskcache.fill_in_parallel(items, square)
-for item in items:
-    if item != 7:
-        assert diskcache.cached("t", "v1", str(item).encode(), lambda: sys.exit(f"{item} not filled")) == item * item
-diskcache.forget()  # a later run, with a warm cache: no child is made
-import os
-os.fork = lambda: sys.exit("forked although the cache knew every item")
-diskcache.fill_in_parallel(items, square)
-print(len(here), len(items))
-"""
-
-
-def test_entries_filled_on_both_cores_reach_this_process_and_a_warm_cache_makes_no_second_process(cache_home):
-    import subprocess
-    import sys
-
-    from .conftest import ROOT
-
-    # In a process of its own: pytest's own process may run server threads, beside which nothing is forked.
-    result = subprocess.run([sys.executable, "-c", FILL_SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True)
-    here, items = map(int, result.stdout.split())
-    assert 0 < here < items, "this process should have done part of the work, not all of it"
-
-
-def test_nothing_is_forked_beside_a_running_thread_or_for_a_few_items(cache_home):
-    import threading
-
-    calls = []
-    work = calls.append
-    diskcache.fill_in_parallel(list(range(diskcache.PARALLEL_MINIMUM - 1)), work)
-    stop = threading.Event()
-    thread = threading.Thread(target=stop.wait)
-    thread.start()
-    try:
-        diskcache.fill_in_parallel(list(range(diskcache.PARALLEL_MINIMUM * 2)), work)
-    finally:
-        stop.set()
-        thread.join()
-    assert calls == []
-
-
 def test_where_there_is_no_pread_a_pack_is_read_by_seeking_with_the_same_answers(cache_home, monkeypatch):
     diskcache.cached("t", "v1", b"text", lambda: {"a": 1})
     diskcache.forget()
     monkeypatch.delattr(diskcache.os, "pread")  # as on Windows
     assert diskcache.cached("t", "v1", b"text", lambda: pytest.fail("computed again")) == {"a": 1}
+
+
+def test_the_same_data_gives_the_same_key_however_its_strings_happen_to_be_shared():
+    import marshal
+
+    shared = "en"
+    made = "".join(["e", "n"])  # equal, but another object, and not interned
+    one, other = ("ru", [shared, shared], {"lang": shared}), ("ru", [shared, made], {"lang": made})
+    assert marshal.dumps(one, 4) != marshal.dumps(other, 4)  # why keys are not made with the values' format
+    assert diskcache.key_bytes(one) == diskcache.key_bytes(other)

@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from babel.messages.catalog import Message
 
 from generator.i18n.pofile import CatalogError
@@ -70,3 +72,27 @@ def test_a_catalog_read_and_written_again_is_the_same_file():
                     locations=[("rules/x/y.yaml", 3)], user_comments=["checked"])
         data = render_catalog(catalog)
         assert render_catalog(read_catalog("t.po", "ru", data=data)) == data
+
+
+def test_a_catalog_read_from_the_disk_cache_is_the_catalog_read_from_its_text(tmp_path, monkeypatch):
+    from generator import diskcache
+    from generator.i18n import reader
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KB_NO_CACHE", raising=False)
+    rng, read = random.Random(5), {}
+    for _ in range(200):
+        data = _hand_edited_catalog(rng)
+        try:
+            if reader.catalog_messages("t.po", "ru", data=data) is not None:  # else Babel's read_po reads it
+                read[data] = _fields(read_catalog("t.po", "ru", data=data))
+        except CatalogError:
+            continue
+    diskcache.forget()  # the next readings come from the pack, as in a new process
+    monkeypatch.setattr(reader, "scan", lambda *args, **kwargs: pytest.fail("scanned again"))
+    try:
+        for data, fields in read.items():
+            assert _fields(read_catalog("t.po", "ru", data=data)) == fields
+    finally:
+        diskcache.forget()
+    assert len(read) > 10  # most hand-edited catalogs hold a file name with spaces, or a problem

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import functools
-import marshal
 import re
 from collections import Counter
 from pathlib import Path
 
-from ..diskcache import fill_in_parallel
+from ..cachefill import fill_in_parallel
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
 from ..problems import Problem, Problems, relative
@@ -199,10 +198,10 @@ def _check_version() -> str:
 def message_issues(texts: tuple, lang: str, glossary: Glossary) -> list:
     """check_message for every (source, translation, source language) of a catalog, from the on-disk cache when
     the same texts were checked against the same glossary by the same code (a pure function of these)."""
-    from ..diskcache import cached
+    from ..diskcache import cached, key_bytes
 
     terms = tuple((term.source, term.target, term.accept) for term in glossary.terms)
-    key = marshal.dumps((lang, terms, texts), 4)
+    key = key_bytes((lang, terms, texts))
     return cached("translation-checks", _check_version(), key,
                   lambda: [check_message(source, translation, source_lang, lang, glossary)
                            for source, translation, source_lang in texts])

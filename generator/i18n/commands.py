@@ -7,7 +7,7 @@ import logging
 import sys
 from pathlib import Path
 
-from ..cli import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
+from ..cli import EXIT_MALFORMED, EXIT_OK, catalogs_read_meanwhile, given_path, repository_root
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +30,17 @@ def _i18n(args) -> int:
     # Status only counts the catalogs' messages, which need rules that load; whether their references and
     # examples hold is for `check` to say (at 1,000 rules validating was a fifth of status's time).
     # update and init write every message's line into the catalogs: a file parsed now keeps its map of lines.
-    kb, problems = load(root) if args.action == "status" else \
-        load_and_validate(root, with_lines=args.action in ("update", "init"))
+    languages = [language["code"] for language in read_languages(root)]
+    # The first run after a clone reads the catalogs the command reads and the UI strings while the rules load.
+    read = (args.lang or languages) if args.action in ("status", "check", "update") else []
+    meanwhile = catalogs_read_meanwhile(root, read, ui=args.action in ("update", "status", "check"),
+                                        for_update=args.action == "update")
+    kb, problems = load(root, meanwhile=meanwhile) if args.action == "status" else \
+        load_and_validate(root, with_lines=args.action in ("update", "init"), meanwhile=meanwhile)
     if problems and args.action != "check":
         print(problems.report(), file=sys.stderr)
         log.error("fix the rule files first: catalogs are made from them")
         return EXIT_MALFORMED
-    languages = [language["code"] for language in read_languages(root)]
     if args.action == "review":
         from .review import review_command
 

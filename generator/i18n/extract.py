@@ -83,10 +83,8 @@ def knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
 def ui_messages() -> list[SourceMessage]:
     """UI strings from the Jinja templates and the generator's own code, English source."""
     found: dict[object, SourceMessage] = {}
-    files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.rglob("*.py"))  # subpackages too (diagrams/)
-    for path in files:
-        method = "python" if path.suffix == ".py" else "jinja2.ext:babel_extract"
-        for line, msgid, comments, _context in _extracted(path, method):
+    for path, method in ui_files():
+        for line, msgid, comments, _context in ui_file_strings(path, method):
             where = (str(path.relative_to(CODE.parent)), line)
             if msgid in found:
                 found[msgid].locations.append(where)
@@ -96,10 +94,16 @@ def ui_messages() -> list[SourceMessage]:
     return list(found.values())
 
 
+def ui_files() -> list[tuple[Path, str]]:
+    """The files UI strings come from, each with Babel's extraction method for it."""
+    files = sorted(TEMPLATES.rglob("*.md")) + sorted(TEMPLATES.rglob("*.html")) + sorted(CODE.rglob("*.py"))  # subpackages too (diagrams/)
+    return [(path, "python" if path.suffix == ".py" else "jinja2.ext:babel_extract") for path in files]
+
+
 _EXTRACTOR: list[str] = []  # the versions and options that extraction depends on, worked out once per process
 
 
-def _extracted(path, method: str) -> list:
+def ui_file_strings(path, method: str) -> list:
     """Babel's extraction of one file, from the on-disk cache when these bytes were extracted by the same
     Babel, Jinja and keywords before (every i18n command lists the UI strings: ~1 s for ~250 files)."""
     import io

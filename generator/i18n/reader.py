@@ -158,27 +158,48 @@ def read_catalog(path: Path, lang: str, root: Optional[Path] = None, data: Optio
     is read by read_po itself, which knows their rules.
     """
     data = read_bytes(path, root) if data is None else data
+    fields = catalog_messages(path, lang, data=data)
+    if fields is None:
+        return _read_with_babel(path, lang, decode(path, data))
+    catalog = _empty_catalog(path, lang)
+    for obsolete, msgid, string, locations, flags, auto, user, lineno, context, previous in fields:
+        message = Message(msgid, string, locations, flags, auto, user, lineno=lineno, context=context,
+                          previous_id=[previous] if previous else ())
+        if obsolete:
+            key = msgid[0] if isinstance(msgid, tuple) else msgid
+            catalog.obsolete[(key, context) if context is not None else key] = message
+        else:
+            catalog[msgid] = message
+    return catalog
+
+
+def catalog_messages(path: Path, lang: str, root: Optional[Path] = None, data: Optional[bytes] = None) -> tuple | None:
+    """read_catalog's reading as plain data, from the on-disk cache: the fields of each message as Babel's Message
+    takes them (obsolete, id, string, locations, flags, auto and user comments, lineno, context, previous msgid).
+
+    None for a file whose locations use gettext's isolates, which Babel's read_po reads; CatalogError if
+    the catalog has problems.
+    """
+    data = read_bytes(path, root) if data is None else data
     text = decode(path, data)
     if "\u2068" in text or "\u2069" in text:
-        return _read_with_babel(path, lang, text)
-    _catalog, entries, problems = scan(text, lang, comments=True)
+        return None
+    return cached_scan("catalog-messages", path, data, lang, _message_fields)
+
+
+def _message_fields(path: Path, data: bytes, lang: str) -> tuple:
+    _catalog, entries, problems = scan(decode(path, data), lang, comments=True)
     if problems:
         raise CatalogError(path, problems)
-    catalog = _empty_catalog(path, lang)
+    fields = []
     for entry in entries:
         comments, previous = entry.comments, "".join(entry.previous or ())
         # Babel reads `#|` lines as translator comments: a message's are dropped, the header's kept.
         user = comments.user if entry.id == "" and entry.context is None else \
             [c for c in comments.user if not c.startswith("|")]
-        message = Message(entry.id, entry.string, comments.locations, comments.flags, comments.auto, user,
-                          lineno=entry.lineno,
-                          context=entry.context, previous_id=[previous] if previous else ())
-        if entry.obsolete:
-            key = entry.id[0] if isinstance(entry.id, tuple) else entry.id
-            catalog.obsolete[(key, entry.context) if entry.context is not None else key] = message
-        else:
-            catalog[entry.id] = message
-    return catalog
+        fields.append((entry.obsolete, entry.id, entry.string, comments.locations, comments.flags, comments.auto,
+                       user, entry.lineno, entry.context, previous))
+    return tuple(fields)
 
 
 def _empty_catalog(path: Path, lang: str) -> Catalog:

@@ -10,7 +10,7 @@ from pathlib import Path
 from babel import Locale
 from babel.numbers import format_decimal
 
-from ..diskcache import fill_in_parallel
+from ..cachefill import fill_in_parallel
 from ..problems import Problems, relative
 from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, message_label, read_entries
 

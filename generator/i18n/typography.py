@@ -153,9 +153,7 @@ def _version() -> str:
 def _catalog_issues(texts: tuple, forbidden: list[Forbidden]) -> list:
     """text_issues of every text of a catalog, from the on-disk cache when the same texts met the same forbidden
     words and code before (a pure function of these)."""
-    import marshal
+    from ..diskcache import cached, key_bytes
 
-    from ..diskcache import cached
-
-    key = marshal.dumps((tuple((entry.words, entry.use) for entry in forbidden), texts), 4)
+    key = key_bytes((tuple((entry.words, entry.use) for entry in forbidden), texts))
     return cached("typography", _version(), key, lambda: [text_issues(text, forbidden) for text in texts])

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import marshal
 from collections import OrderedDict
 from pathlib import Path
 
-from ..diskcache import fill_in_parallel
+from ..cachefill import map_in_parallel
 from ..model import KnowledgeBase
 from ..problems import Problems, relative
 from ..repofiles import FIX_LINK, write_problem
@@ -56,16 +55,18 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
     memory = LazyMemory(root, lang)
     names = [name for name in names if _selected(name, only)]
 
-    def update(name: str) -> tuple[Path, bytes | None, tuple[bytes, dict]]:
+    def update(name: str) -> tuple[bytes | None, dict]:
+        """The catalog's new bytes, None if they are the file's (most catalogs: less to hand back), and counts."""
         path = catalog_path(root, lang, name)
         before = read_bytes(path, root) if path.exists() else None
-        return path, before, _updated(path, lang, name, before, wanted.get(name, []), memory)
+        data, counts = _updated(path, lang, name, before, wanted.get(name, []), memory)
+        return (data if data != before else None), counts
 
-    fill_in_parallel(names, update)
-    for name in names:
+    answers = map_in_parallel(names, update)  # the first run after a clone: both cores
+    for index, name in enumerate(names):
         path = catalog_path(root, lang, name)
         try:
-            path, before, (data, counts) = update(name)
+            data, counts = answers[index] if index in answers else update(name)
         except CatalogError as error:
             for line, message, _hint in error.problems:
                 problems.add(relative(path, root), line, name, message,
@@ -77,7 +78,7 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
         if refused:  # a catalog is never written through a symlink that leaves the checkout
             problems.add(relative(path, root), 0, name, f"{refused}; nothing was written", FIX_LINK)
             continue
-        if before != data:
+        if data is not None:
             outputs[path] = data
             summary["files"] += 1
     return outputs, summary, problems
@@ -90,11 +91,11 @@ def _updated(path: Path, lang: str, name: str, before: bytes | None, sources: li
     A cached answer is used only if it did not depend on the translation memory (no message was new to the
     old catalog), so it is exactly what merging again would give.
     """
-    from ..diskcache import cached
+    from ..diskcache import cached, key_bytes
 
     plain_sources = tuple((s.context, s.msgid, s.source_lang, tuple(s.comments), tuple(map(tuple, s.locations)))
                           for s in sources)
-    key = marshal.dumps((lang, name, before, plain_sources), 4)
+    key = key_bytes((lang, name, before, plain_sources))
     answer = cached("catalog-update", code_version(), key, lambda: _merged(path, lang, name, before, sources, memory))
     if not answer[2]:  # made with the memory's help: the memory may have changed since
         answer = _merged(path, lang, name, before, sources, memory)
