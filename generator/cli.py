@@ -89,7 +89,7 @@ def cmd_check(args) -> int:
 
 
 def _check(args) -> int:
-    from .examples import cases_run_meanwhile, external_cases, rule_cases
+    from .examples import cases_run_meanwhile
     from .load import load_and_validate
     from .problems import Problems
     from .report_formats import chosen_format, print_problems
@@ -100,25 +100,12 @@ def _check(args) -> int:
     selected, scenarios = _selection(root, args.files, external)
     everything = args.all or not args.files
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
-    languages = []
-    if everything:  # catalogs are checked with the whole knowledge base only; a first run reads them meanwhile
-        from .mkdocs_config import read_languages  # not .site: check needs no renderer (a third of its start-up)
-
-        languages = [language["code"] for language in read_languages(root)]
+    languages = _catalog_languages(root) if everything else []  # catalogs are checked with the whole base only
     kb, problems = load_and_validate(root, asked, meanwhile=catalogs_read_meanwhile(root, languages))
     rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
-    cases = []
-    if rules_ok:
-        cases = rule_cases(kb) if everything else [case for case in rule_cases(kb) if case.rule in (selected or ())]
-        for scenario in scenarios:
-            cases.extend(external_cases(kb, scenario, external))
+    cases = _cases(kb, None if everything else selected or set(), scenarios, external) if rules_ok else []
     with cases_run_meanwhile(kb, cases):  # a first run works out the answers while the catalogs are checked
-        if languages:
-            from .i18n.translate import Translations
-
-            checked = kb if rules_ok else None  # references are checked against a knowledge base that loaded cleanly
-            for language in languages:
-                Translations.load(root, language, problems, checked)
+        _check_catalogs(root, languages, kb if rules_ok else None, problems)
     problems.extend(external)
     print_problems(problems, output_format)
     failed = _run_cases(kb, cases, args.verbose, output_format) if rules_ok else 0
@@ -128,6 +115,32 @@ def _check(args) -> int:
         log.error("%d problem(s) in the input; fix them and run again", len(problems))
         return EXIT_MALFORMED
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _catalog_languages(root: Path) -> list[str]:
+    """The languages whose catalogs `check` checks: every language of mkdocs.yml."""
+    from .mkdocs_config import read_languages  # not .site: check needs no renderer (a third of its start-up)
+
+    return [language["code"] for language in read_languages(root)]
+
+
+def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
+    """The worked examples to run: every rule's (selected None) or the selected rules', and the scenarios' cases."""
+    from .examples import external_cases, rule_cases
+
+    cases = [case for case in rule_cases(kb) if selected is None or case.rule in selected]
+    for scenario in scenarios:
+        cases.extend(external_cases(kb, scenario, external))
+    return cases
+
+
+def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> None:
+    """Every catalog of `languages` into `problems`; references checked against `clean_kb` if the rules loaded cleanly."""
+    if languages:
+        from .i18n.translate import Translations
+
+        for language in languages:
+            Translations.load(root, language, problems, clean_kb)
 
 
 def cmd_site(args) -> int:
