@@ -105,3 +105,12 @@ def test_a_msgid_without_msgstr_is_a_problem_and_a_line_that_is_no_keyword_is_on
     assert [message for _line, message, _hint in scan(text, "ru")[2]] == ["'wap/dodge:summary' has no msgstr line"]
     text = CATALOG.replace('msgid "Dodge"\n', 'msgid "Dodge"\nstray words\n')
     assert [line for line, _message, _hint in scan(text, "ru")[2]] == [text.splitlines().index("stray words") + 1]
+
+
+def test_a_merge_conflict_line_is_a_problem_on_its_line_for_checking_and_for_rewriting_alike():
+    # msgcat writes "#-#-#-#-#  file  #-#-#-#-#" above a msgstr that runs two files' translations together.
+    text = CATALOG.replace('msgid "Dodge"', '#-#-#-#-#  ru.po  #-#-#-#-#\nmsgid "Dodge"')
+    line = text.splitlines().index("#-#-#-#-#  ru.po  #-#-#-#-#") + 1
+    for comments in (False, True):  # `check` and `i18n check` read no comments; `i18n update` reads them
+        assert [(number, message) for number, message, _hint in scan(text, "ru", comments=comments)[2]] == \
+            [(line, "a merge-conflict line (#-) cannot be read")]

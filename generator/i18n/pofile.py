@@ -98,7 +98,12 @@ def _finish(entry: Entry, num_plurals: int):
         entry.string = tuple("".join(entry.string_parts.get(index, [])) for index in range(num_plurals))
 
 
-_READ_COMMENT_MARKERS = (",", "|", "~")  # after "#": flags, a previous msgid, an obsolete message; any other is a comment
+# After "#": flags, a previous msgid, an obsolete message, a conflict line; any other marker is a plain comment.
+_READ_COMMENT_MARKERS = (",", "|", "~", "-")
+# msgcat's "#-#-#-#-#  file  #-#-#-#-#" lines: the msgstr below holds two files' translations run together.
+CONFLICT = "a merge-conflict line (#-) cannot be read"
+CONFLICT_HINT = ("keep the one translation you mean in the msgstr below it and delete the #-#-#-#-# lines "
+                 "(or restore the file from git)")
 
 
 class _Scanner:
@@ -126,7 +131,9 @@ class _Scanner:
             marker = line[1:2]
             if marker != "~":  # like Babel, any comment ends the message before it
                 self.target, self.closed = None, True
-                if self.comments is not None:
+                if marker == "-":  # refused by every command alike: check and i18n check as well as update
+                    self.problems.append((number, CONFLICT, CONFLICT_HINT))
+                elif self.comments is not None:
                     self._comment(number, line, marker)
             if marker == ",":
                 self.flags.update(flag.strip() for flag in line[2:].split(",") if flag.strip())
@@ -171,8 +178,6 @@ class _Scanner:
         elif marker == ".":
             if line[2:].strip():
                 comments.auto.append(line[2:].strip())
-        elif marker == "-":
-            self.problems.append((number, "a merge-conflict line (#-) cannot be read", SYNTAX_HINT))
         else:  # `#|` too: Babel keeps it as a translator comment (the reader drops it from messages)
             comments.user.append(line[1:].strip())
 
