@@ -135,7 +135,7 @@ def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
 
 
 def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> None:
-    """Every catalog of `languages` into `problems`; references checked against `clean_kb` if the rules loaded cleanly."""
+    """Every catalog of `languages` into `problems`; references checked against `clean_kb` (None: rules with problems)."""
     if languages:
         from .i18n.translate import Translations
 

@@ -16,9 +16,11 @@ HOVERED = ("h1", "h2", ".md-header__title", ".md-logo", ".md-header .md-select",
 # [selector, index] of the first five matches of each selector that Playwright would call visible (a box, and not
 # visibility: hidden), found in one call: asking Playwright about each, then hover(), took half of this test's time.
 VISIBLE = """selectors => selectors.flatMap(selector => [...document.querySelectorAll(selector)].slice(0, 5).map(
-    (element, index) => { const box = element.getBoundingClientRect();
-        return getComputedStyle(element).visibility !== "hidden" && box.width > 0 && box.height > 0 ? [selector, index] : null; }
-).filter(Boolean))"""
+    (element, index) => {
+        const box = element.getBoundingClientRect();
+        const shown = getComputedStyle(element).visibility !== "hidden" && box.width > 0 && box.height > 0;
+        return shown ? [selector, index] : null;
+    }).filter(Boolean))"""
 # Where hover(force=True) moves the mouse: the element's centre once scrolled into view, whatever covers it.
 CENTRE = """([selector, index]) => {
     const element = document.querySelectorAll(selector)[index];
