@@ -170,7 +170,6 @@ class Helper:
         except OSError:  # already gone
             pass
 
-
     def _close(self, name: str):
         """Close one of the pipes once (join may be interrupted after closing some, and stop() follow at exit)."""
         handle = getattr(self, name)

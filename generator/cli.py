@@ -71,15 +71,6 @@ def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
     return failed
 
 
-def catalogs_read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_update: bool = False):
-    """For load's `meanwhile`: the catalogs of `languages` (and the UI strings) read on the second core."""
-    if not languages and not ui:
-        return None
-    from .i18n.meanwhile import read_meanwhile
-
-    return lambda: read_meanwhile(root, languages, ui, for_update)
-
-
 def cmd_check(args) -> int:
     """Load and validate the rules (all, or those under PATHs and those FILEs ask about) and run their examples."""
     from .load import bulk_allocation
@@ -90,6 +81,7 @@ def cmd_check(args) -> int:
 
 def _check(args) -> int:
     from .examples import cases_run_meanwhile
+    from .i18n.meanwhile import catalogs_read_meanwhile
     from .load import load_and_validate
     from .problems import Problems
     from .report_formats import chosen_format, print_problems

@@ -7,7 +7,8 @@ import logging
 import sys
 from pathlib import Path
 
-from ..cli import EXIT_MALFORMED, EXIT_OK, catalogs_read_meanwhile, given_path, repository_root
+from ..cli import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
+from .meanwhile import catalogs_read_meanwhile
 
 log = logging.getLogger(__name__)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path, PurePath
@@ -100,23 +101,25 @@ def ui_files() -> list[tuple[Path, str]]:
     return [(path, "python" if path.suffix == ".py" else "jinja2.ext:babel_extract") for path in files]
 
 
-_EXTRACTOR: list[str] = []  # the versions and options that extraction depends on, worked out once per process
+@functools.cache  # once per process: the libraries do not change under it
+def _extractor_version() -> str:
+    """The versions and options that extraction depends on."""
+    from importlib.metadata import version
+
+    return f"{version('babel')} {version('jinja2')} {UI_KEYWORDS} {JINJA_OPTIONS} {COMMENT_TAGS}"
 
 
 def ui_file_strings(path, method: str) -> list:
     """Babel's extraction of one file, from the on-disk cache when these bytes were extracted by the same
     Babel, Jinja and keywords before (every i18n command lists the UI strings: ~1 s for ~250 files)."""
     import io
-    from importlib.metadata import version
 
     from babel.messages.extract import extract
 
     from ..diskcache import cached
 
-    if not _EXTRACTOR:
-        _EXTRACTOR.append(f"{version('babel')} {version('jinja2')} {UI_KEYWORDS} {JINJA_OPTIONS} {COMMENT_TAGS}")
     data = path.read_bytes()
-    return cached("ui-extract", _EXTRACTOR[0], method.encode() + b"\0" + data,
+    return cached("ui-extract", _extractor_version(), method.encode() + b"\0" + data,
                   lambda: [tuple(found) for found in extract(method, io.BytesIO(data), keywords=UI_KEYWORDS,
                                                              comment_tags=COMMENT_TAGS, options=JINJA_OPTIONS)])
 

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import Callable, ContextManager, Optional
 
-from .. import cachefill
-from .catalog import catalog_path, existing_catalogs, read_entries
-from .reader import catalog_messages
-from .extract import ui_file_strings, ui_files
+
+def catalogs_read_meanwhile(root: Path, languages: list[str], ui: bool = False,
+                            for_update: bool = False) -> Optional[Callable[[], ContextManager]]:
+    """load()'s `meanwhile`: the catalogs of `languages` (and, with `ui`, the UI strings) read on the second core;
+    None when there is nothing to read (`check FILE`). Nothing heavy is imported until load enters it."""
+    if not languages and not ui:
+        return None
+    return lambda: read_meanwhile(root, languages, ui, for_update)
 
 
 def read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_update: bool = False):
@@ -23,6 +28,10 @@ def read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_updat
     With fewer catalogs than cachefill.PARALLEL_MINIMUM there is no helper: for the real 13 rules it
     cost more than it saved (i18n status, update and check 0.07-0.09 s more CPU, no faster).
     """
+    from .. import cachefill
+    from .catalog import existing_catalogs
+    from .extract import ui_files
+
     root = Path(root)
     kind = "messages" if for_update else "entries"
     items = [(kind, lang, name) for lang in languages for name in existing_catalogs(root, lang)]
@@ -33,6 +42,10 @@ def read_meanwhile(root: Path, languages: list[str], ui: bool = False, for_updat
 
 
 def _read(root: Path, kind: str, first, second):
+    from .catalog import catalog_path, read_entries
+    from .extract import ui_file_strings
+    from .reader import catalog_messages
+
     if kind == "ui":
         return ui_file_strings(first, second)
     read = catalog_messages if kind == "messages" else read_entries

@@ -17,6 +17,7 @@ from ..problems import Problems
 from ..repofiles import read_repository_bytes
 from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, scan
 
+
 class LookupEntry(NamedTuple):
     """A message as the site and the checks use it; the same attributes as a Babel Message, built cheaply."""
 
