@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 import re
 
@@ -25,14 +26,25 @@ _KB, _ = load(ROOT)
 PREDICATES = [(rule, predicate) for key, rule in sorted(_KB.rules.items()) for predicate in rule.predicates
               if predicate.snippet is not None]
 
-# One engine for the module; every batch of calls is one eval. Results travel as JSON text.
+# One engine for the module; every batch of calls is one eval. Results travel as JSON text, in which an infinity or
+# NaN would become null: each travels as {"nonFinite": "Infinity" | "-Infinity" | "NaN"}, as run_python gives it.
 _BATCH = """
 function (fn, argsList) {
   return JSON.stringify(JSON.parse(argsList).map(function (args) {
     try { return {ok: fn(args)}; }
     catch (e) { return {error: e.kind || ("JS " + e.name + ": " + e.message), message: e.message}; }
-  }));
+  }), function (key, value) { return typeof value === "number" && !isFinite(value) ? {nonFinite: String(value)} : value; });
 }"""
+_NON_FINITE = {math.inf: "Infinity", -math.inf: "-Infinity"}
+
+
+def _as_sent(value):
+    """A Python result as the JavaScript one arrives: infinities and NaN marked, as _BATCH marks them."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"nonFinite": _NON_FINITE.get(value, "NaN")}
+    if isinstance(value, (list, tuple)):
+        return [_as_sent(item) for item in value]
+    return value
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +65,7 @@ def run_python(snippet, arguments: list[dict]) -> list[dict]:
     outcomes = []
     for situation in arguments:
         try:
-            outcomes.append({"ok": snippet(**situation)})
+            outcomes.append({"ok": _as_sent(snippet(**situation))})
         except SnippetError as error:
             outcomes.append({"error": type(error).__name__, "message": str(error)})
     return outcomes
@@ -148,18 +160,21 @@ def pools() -> dict[str, list]:
     situations) spent three quarters of this file's time in its bookkeeping; the situations only need
     varied values of the right types, edge values included, which the pools hold.
     """
-    drawn = {}
-    for name, strategy in _BY_TYPE.items():
-        pool = drawn[name] = []
+    return {name: drawn(strategy.map(_whole_floats_as_ints), POOL) for name, strategy in _BY_TYPE.items()}
 
-        @settings(max_examples=POOL // POOL_DRAW, phases=[Phase.generate], **_SETTINGS)
-        @given(st.lists(strategy.map(_whole_floats_as_ints), min_size=POOL_DRAW, max_size=POOL_DRAW))
-        def draw(values):
-            pool.extend(values)
 
-        draw()
-        assert len(pool) == POOL, name
-    return drawn
+def drawn(strategy, count: int) -> list:
+    """`count` values Hypothesis draws of `strategy`, POOL_DRAW per example, the same on every run."""
+    values = []
+
+    @settings(max_examples=count // POOL_DRAW, phases=[Phase.generate], **_SETTINGS)
+    @given(st.lists(strategy, min_size=POOL_DRAW, max_size=POOL_DRAW))
+    def draw(some):
+        values.extend(some)
+
+    draw()
+    assert len(values) == count, strategy
+    return values
 
 
 def situations(predicate, pools: dict[str, list], seed: str) -> list[dict]:
@@ -349,18 +364,8 @@ OPERAND_PAIRS = 150
 
 @pytest.fixture(scope="module")
 def operands() -> list:
-    """OPERAND_POOL operands: scalars of every kind (edge floats, text, None) and lists nesting them, drawn by
-    Hypothesis in one go per POOL_DRAW, as `pools` draws the declared types' values."""
-    drawn = []
-
-    @settings(max_examples=OPERAND_POOL // POOL_DRAW, phases=[Phase.generate], **_SETTINGS)
-    @given(st.lists(_OPERAND, min_size=POOL_DRAW, max_size=POOL_DRAW))
-    def draw(values):
-        drawn.extend(values)
-
-    draw()
-    assert len(drawn) == OPERAND_POOL
-    return drawn
+    """OPERAND_POOL operands: scalars of every kind (edge floats, text, None) and lists nesting them."""
+    return drawn(_OPERAND, OPERAND_POOL)
 
 
 @pytest.mark.parametrize("operation", OPERATIONS)
