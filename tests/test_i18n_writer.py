@@ -38,6 +38,16 @@ def test_normalize_breaks_every_text_where_babel_breaks_it():
                 assert normalize(text, prefix, width) == babel_normalize(text, prefix, width), (text, prefix, width)
 
 
+def test_a_text_of_words_and_plain_spaces_is_broken_where_babel_breaks_it():
+    # No escaped character, hyphen or other white space: the writer finds the breaks by position.
+    rng = random.Random(3)
+    pieces = [" ", "  ", "a", "word", "при", ".", "«»", "x" * 20, "y" * 76, "z" * 77, "long" * 30]
+    for _ in range(500):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 30)))
+        for width in (LINE_WIDTH, LINE_WIDTH - 4, 20, 5):
+            assert normalize(text, "", width) == babel_normalize(text, "", width), (text, width)
+
+
 def test_a_long_comment_is_broken_into_the_lines_babels_wrapper_makes():
     wrapper = TextWrapper(width=LINE_WIDTH, break_long_words=False)
     rng = random.Random(1)

@@ -59,8 +59,7 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
         """The catalog's new bytes, None if they are the file's (most catalogs: less to hand back), and counts."""
         path = catalog_path(root, lang, name)
         before = read_bytes(path, root) if path.exists() else None
-        data, counts = _updated(path, lang, name, before, wanted.get(name, []), memory)
-        return (data if data != before else None), counts
+        return _updated(path, lang, name, before, wanted.get(name, []), memory)
 
     answers = map_in_parallel(names, update)  # the first run after a clone: both cores
     for index, name in enumerate(names):
@@ -85,8 +84,9 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
 
 
 def _updated(path: Path, lang: str, name: str, before: bytes | None, sources: list[SourceMessage],
-             memory) -> tuple[bytes, dict]:
-    """The new bytes of one catalog and its counts; from the disk cache when the same old bytes met the same sources.
+             memory) -> tuple[bytes | None, dict]:
+    """The new bytes of one catalog (None when they are `before`) and its counts; from the disk cache when the same
+    old bytes met the same sources.
 
     A cached answer is used only if it did not depend on the translation memory (no message was new to the
     old catalog), so it is exactly what merging again would give.
@@ -103,7 +103,8 @@ def _updated(path: Path, lang: str, name: str, before: bytes | None, sources: li
 
 
 def _merged(path: Path, lang: str, name: str, before: bytes | None, sources: list[SourceMessage], memory) -> tuple:
-    """(new bytes, counts, whether the answer is independent of the translation memory) for one catalog."""
+    """(new bytes or None if they are `before`, counts, whether the answer is independent of the translation memory)
+    for one catalog. Most updates change nothing: None keeps a copy of every catalog out of the disk cache."""
     old = read_catalog(path, lang, data=before) if before is not None else None
     catalog, counts = merge(lang, name, sources, old)
     known = set() if old is None else ({message_key(m) for m in old if m.id} |
@@ -112,7 +113,8 @@ def _merged(path: Path, lang: str, name: str, before: bytes | None, sources: lis
     # prefill only touches messages new to the old catalog: when there are none it has nothing to do.
     prefilled = 0 if alone else prefill(catalog, old, memory)
     tally = {key: getattr(counts, key) for key in ("added", "kept", "fuzzied", "obsoleted")}
-    return render_catalog(catalog), dict(tally, prefilled=prefilled), alone
+    data = render_catalog(catalog)
+    return (None if data == before else data), dict(tally, prefilled=prefilled), alone
 
 
 def write_outputs(outputs: dict[Path, bytes]):
