@@ -1,9 +1,9 @@
 """Filling the disk cache on both cores: a helper process takes shares of the items from a queue this process takes from too.
 
 For the first run after a clone (CI's), when every file must be parsed: the entries made make every
-later run fast, so a warm cache (the first PROBE items all known) makes no helper. Only plain data
-crosses back from a helper: the entries it made (generator/diskcache.py keeps them) and, for
-map_in_parallel, its answers. A helper nobody joined ends with the command.
+later run fast, so a warm cache (the first PROBE items all known) makes no helper. A helper writes the
+entries it made as packs of the disk cache (generator/diskcache.py) and only plain data crosses back:
+where those packs are and, for map_in_parallel, its answers. A helper nobody joined ends with the command.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class Helper:
     """A forked child taking shares of the items from a queue (a pipe) that this process takes from too.
 
     Whoever is free takes the next share, so neither process waits while the other still has a long
-    list; only plain data crosses back: the entries the child put in the cache (and its answers).
+    list; only plain data crosses back: the packs the child wrote its entries to (and its answers).
     """
 
     def __init__(self, items: Sequence, start: int, work: Callable, keep_answers: bool = False):
@@ -122,11 +122,11 @@ class Helper:
         try:
             before = diskcache.made_keys()
             self._work_through()
-            made = diskcache.made_since(before)
+            written, made = diskcache.packed_since(before)
             try:
-                sent = marshal.dumps((made, self.answers or {}), MARSHAL_VERSION)
+                sent = marshal.dumps((written, made, self.answers or {}), MARSHAL_VERSION)
             except ValueError:  # an answer marshal cannot hold: the parent works the answers out itself
-                sent = marshal.dumps((made, {}), MARSHAL_VERSION)
+                sent = marshal.dumps((written, made, {}), MARSHAL_VERSION)
             with os.fdopen(results_in, "wb") as out:
                 out.write(sent)
         except BaseException:
@@ -153,9 +153,10 @@ class Helper:
         _HELPERS.remove(self)  # only now: a command interrupted before this still ends the child at exit
         answers = self.answers or {}
         try:
-            made, sent_answers = marshal.loads(sent)
+            written, made, sent_answers = marshal.loads(sent)
         except (EOFError, ValueError, TypeError):
             return answers  # the child failed: the caller works the rest out itself
+        diskcache.take_packs(written)
         diskcache.take_made(made)
         return {**answers, **sent_answers} if self.answers is not None else answers
 

@@ -213,7 +213,7 @@ Meanwhile = Optional[Callable[[], ContextManager]]  # see load()
 
 
 def load(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool = False,
-         meanwhile: Meanwhile = None) -> tuple[KnowledgeBase, Problems]:
+         meanwhile: Meanwhile = None, held: Optional[contextlib.ExitStack] = None) -> tuple[KnowledgeBase, Problems]:
     """Load systems, rules, glossary and concepts from root/rules; never stops at the first problem.
 
     With `rules` (keys like "wap/dodge"), only those rules (and their systems), the glossary and the
@@ -221,10 +221,12 @@ def load(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool =
     callers that will ask for the line of every text (`i18n update`): a file parsed now keeps its lines.
     `meanwhile()` is a context held open from when every file is parsed (on both cores) until the
     knowledge base is built, and validated by load_and_validate: work for the second core while the
-    rest runs on one (catalogs read by a helper process, see cachefill.filled_meanwhile).
+    rest runs on one (catalogs read by a helper process, see cachefill.filled_meanwhile). With `held`, it is
+    entered into that stack instead and left when the caller leaves it: the caller has more work of its own
+    to do beside the helper (the i18n commands list every message).
     """
     with contextlib.ExitStack() as parsed:
-        return _load_entered(parsed, root, rules, with_lines, meanwhile)
+        return _load_entered(held or parsed, root, rules, with_lines, meanwhile)
 
 
 def _load_entered(parsed: contextlib.ExitStack, root: Path, rules: Optional[Collection[str]], with_lines: bool,
@@ -266,12 +268,15 @@ def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False
 
 
 def load_and_validate(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool = False,
-                      meanwhile: Meanwhile = None) -> tuple[KnowledgeBase, Problems]:
-    """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out."""
+                      meanwhile: Meanwhile = None,
+                      held: Optional[contextlib.ExitStack] = None) -> tuple[KnowledgeBase, Problems]:
+    """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out.
+
+    `meanwhile` and `held` as for load(): the helper works through validation, and on if `held` holds it."""
     from .validate import validate
 
     with contextlib.ExitStack() as parsed:
-        kb, problems = _load_entered(parsed, root, rules, with_lines, meanwhile)
+        kb, problems = _load_entered(held or parsed, root, rules, with_lines, meanwhile)
         problems.extend(validate(kb, None if rules is None else set(rules) & set(kb.rules)))
     return kb, problems
 

@@ -76,6 +76,33 @@ def test_a_pack_another_process_folds_away_while_this_one_reads_it_still_answers
     assert diskcache.cached("t", "v1", b"text", lambda: pytest.fail("computed again")) == "value"
 
 
+def test_entries_a_helper_made_reach_its_parent_as_a_pack_the_parent_reads_and_does_not_write_again(cache_home):
+    diskcache.cached("t", "v1", b"parent's", lambda: "before the helper")
+    before = diskcache.made_keys()
+    diskcache.cached("t", "v1", b"helper's", lambda: "made by the helper")
+    written, unwritten = diskcache.packed_since(before)  # in the helper
+    assert list(written) == [str(packs(cache_home)[0].parent)] and unwritten == {}
+    assert diskcache.made_count() == 1, "what the helper packed is not written again at exit"
+    diskcache.take_packs(written)  # in the parent
+    assert diskcache.cached("t", "v1", b"helper's", lambda: pytest.fail("computed again")) == "made by the helper"
+    diskcache.forget()
+    assert len(packs(cache_home)) == 2
+    assert diskcache.cached("t", "v1", b"parent's", lambda: pytest.fail("computed again")) == "before the helper"
+
+
+def test_entries_a_helper_cannot_write_travel_to_its_parent_as_they_are(cache_home, monkeypatch):
+    def refused(_folder, _entries):
+        raise OSError("read-only file system")
+
+    before = diskcache.made_keys()
+    diskcache.cached("t", "v1", b"text", lambda: "value")
+    monkeypatch.setattr(diskcache, "_write_pack", refused)
+    written, unwritten = diskcache.packed_since(before)
+    key = diskcache.hashlib.sha256(b"text").digest()
+    assert written == {} and [list(entries) for entries in unwritten.values()] == [[key]]
+    assert diskcache.made_count() == 1
+
+
 def test_a_version_folder_nobody_wrote_to_for_weeks_is_removed_by_the_next_writer(cache_home):
     import os
     import time

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sys
@@ -25,6 +26,7 @@ def cmd_i18n(args) -> int:
 
 def _i18n(args) -> int:
     from ..load import load, load_and_validate
+    from .extract import knowledge_base_messages
     from ..mkdocs_config import read_languages  # not .site: the i18n commands need no renderer
 
     root = repository_root(args)
@@ -36,8 +38,10 @@ def _i18n(args) -> int:
     read = (args.lang or languages) if args.action in ("status", "check", "update") else []
     meanwhile = catalogs_read_meanwhile(root, read, ui=args.action in ("update", "status", "check"),
                                         for_update=args.action == "update")
-    kb, problems = load(root, meanwhile=meanwhile) if args.action == "status" else \
-        load_and_validate(root, with_lines=args.action in ("update", "init"), meanwhile=meanwhile)
+    with contextlib.ExitStack() as beside:  # the helper reads on while every message is listed
+        kb, problems = load(root, meanwhile=meanwhile, held=beside) if args.action == "status" else \
+            load_and_validate(root, with_lines=args.action in ("update", "init"), meanwhile=meanwhile, held=beside)
+        messages = knowledge_base_messages(kb) if read and not problems else None
     if problems and args.action != "check":
         print(problems.report(), file=sys.stderr)
         log.error("fix the rule files first: catalogs are made from them")
@@ -49,16 +53,14 @@ def _i18n(args) -> int:
     actions = {"update": _i18n_update, "init": _i18n_init, "status": _i18n_status, "check": _i18n_check}
     if args.action not in actions:
         return EXIT_MALFORMED
-    return actions[args.action](args, root, kb, problems, languages)
+    return actions[args.action](args, root, kb, problems, languages, messages)
 
 
-def _i18n_update(args, root: Path, kb, _problems, languages: list[str]) -> int:
+def _i18n_update(args, root: Path, kb, _problems, languages: list[str], messages) -> int:
     """Bring the catalogs of the languages in line with the sources; nothing is written if one cannot be read."""
-    from .extract import knowledge_base_messages
     from .update import plan_update, write_outputs
 
-    all_outputs, failed = {}, False
-    messages = knowledge_base_messages(kb)  # every language's catalogs are made from the same messages
+    all_outputs, failed = {}, False  # every language's catalogs are made from the same messages
     for lang in args.lang or languages:
         outputs, summary, found = plan_update(root, kb, lang, args.only, messages)
         if found:
@@ -75,7 +77,7 @@ def _i18n_update(args, root: Path, kb, _problems, languages: list[str]) -> int:
     return EXIT_OK
 
 
-def _i18n_init(args, root: Path, kb, _problems, _languages) -> int:
+def _i18n_init(args, root: Path, kb, _problems, _languages, _messages) -> int:
     """Create the catalogs of a new language."""
     from .catalog import locale_exists
     from .update import init_language
@@ -95,15 +97,13 @@ def _i18n_init(args, root: Path, kb, _problems, _languages) -> int:
     return EXIT_OK
 
 
-def _i18n_status(args, root: Path, kb, _problems, languages: list[str]) -> int:
-    """How much of each language is translated, as text or JSON."""
-    from .extract import knowledge_base_messages
+def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages) -> int:
+    """How much of each language is translated, as text or JSON (the messages listed once for every language)."""
     from .status import language_status
     from .translate import Translations
     from ..problems import Problems
 
     found = Problems()
-    messages = knowledge_base_messages(kb)  # counted once per language
     report = [language_status(kb, Translations.load(root, lang, found), messages) for lang in (args.lang or languages)]
     if found:
         print(found.report(), file=sys.stderr)
@@ -120,10 +120,9 @@ def _i18n_status(args, root: Path, kb, _problems, languages: list[str]) -> int:
     return EXIT_OK
 
 
-def _i18n_check(args, root: Path, kb, problems, languages: list[str]) -> int:
+def _i18n_check(args, root: Path, kb, problems, languages: list[str], messages) -> int:
     """Every translation problem and consistency warning (of the paths given, or of everything)."""
     from .checks import check_catalogs
-    from .extract import knowledge_base_messages
     from .memory import consistency_warnings
     from .reader import catalogs_read_once
     from ..report_formats import WARNING, chosen_format, print_problems
@@ -137,7 +136,7 @@ def _i18n_check(args, root: Path, kb, problems, languages: list[str]) -> int:
         return EXIT_MALFORMED
     checked = args.lang or wanted or languages
     with catalogs_read_once():  # the checks, the typography and the translation memory each read every catalog
-        found = check_catalogs(root, kb, checked, knowledge_base_messages(kb))
+        found = check_catalogs(root, kb, checked, messages)
         all_warnings = consistency_warnings(root, checked)
     found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
     print_problems(found, output_format)
