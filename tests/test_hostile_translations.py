@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import html as html_module
 import json
 import re
@@ -26,8 +27,13 @@ def _pages(site: Path) -> dict[str, Path]:
     return {str(path.relative_to(site)): path for path in site.rglob("*.html") if "pagefind" not in path.parts}
 
 
+@functools.cache  # the session's builds are read only: each page is parsed once for every test here
+def _parts(path: Path):
+    return active_parts(path.read_text(encoding="utf-8"))
+
+
 def _visible(path: Path) -> str:
-    return html_module.unescape(" ".join(active_parts(path.read_text(encoding="utf-8")).text))
+    return html_module.unescape(" ".join(_parts(path).text))
 
 
 def test_no_page_gains_an_event_handler_a_script_url_or_a_script_from_any_planted_payload(builds):
@@ -36,8 +42,7 @@ def test_no_page_gains_an_event_handler_a_script_url_or_a_script_from_any_plante
     assert set(hostile_pages) == set(clean_pages)
     gained = {}
     for name, path in hostile_pages.items():
-        before = active_parts(clean_pages[name].read_text(encoding="utf-8")).found
-        after = active_parts(path.read_text(encoding="utf-8")).found
+        before, after = _parts(clean_pages[name]).found, _parts(path).found
         if after - before:
             gained[name] = sorted(after - before)
     assert not gained, "\n".join(f"{page}: {parts[:3]}" for page, parts in sorted(gained.items())[:15])

@@ -151,6 +151,8 @@ def test_a_data_string_cannot_open_or_close_a_marker(planted_repo, planted_site)
             body = page.content.split("---\n\n", 1)[-1]
             assert body == rawhtml.mark(rawhtml.unmarked(body)), page.path  # every marker is one mark() put there
             assert body.count(rawhtml.OPEN) == body.count(rawhtml.CLOSE)
+            if "kb:" not in rawhtml.unmarked(body):
+                continue  # no planted marker on this page (13 English ones): its conversion is not under test here
             html = assert_converts_the_same(rawhtml.unmarked(body))
             assert "<!--kb:" not in html
             shown += html.count("&lt;!--kb:/raw--&gt;") + html.count("&#60;!--kb:/raw--&#62;")

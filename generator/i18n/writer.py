@@ -148,12 +148,10 @@ def _pieces_end(text: str, start: int, most: int) -> int:
     end = start + most
     if end >= len(text):
         return len(text)
-    if (text[end - 1] == " ") != (text[end] == " "):  # a piece ends exactly at the limit
-        return end
-    if text[end] == " ":  # the limit falls in a run of spaces: the line ends where the run starts
+    if text[end] == " ":  # the first character past the limit is a space: the line ends where the spaces start
         stop = start + len(text[start:end].rstrip(" "))
         return stop if stop > start else len(text) - len(text[start:].lstrip(" "))
-    space = text.rfind(" ", start, end)  # the limit falls in a word: the line ends after the last space before it
+    space = text.rfind(" ", start, end)  # it is in a word: the line ends after the last space before that word
     if space >= 0:
         return space + 1
     space = text.find(" ", end)
