@@ -10,7 +10,8 @@ entry, and git never sees it. KB_NO_CACHE=1 turns it off.
 Entries are kept in packs (an index of keys, then the values; the format is generator/cachepacks.py)
 in a folder per kind and code version:
 a process reads a kind's pack indexes once, reads a value when asked, and writes the entries it made
-as one new pack when it ends (or on flush()). A thousand rules made a thousand small files before, and creating them cost
+as one new pack when it ends (or on flush()); a helper on the second core writes its own before it ends
+and its parent reads that pack (packed_since, take_packs). A thousand rules made a thousand small files before, and creating them cost
 more than the parsing they saved. Processes never write into each other's packs, so two commands at
 once (pytest's workers, serve beside check) cannot damage one; the writer that finds more than
 MAX_PACKS folds them into one, and a version folder nobody has written for STALE_DAYS goes.
