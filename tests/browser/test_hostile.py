@@ -13,13 +13,16 @@ SAMPLE = ("", "en/404.html", "ru/404.html", "ru/", "ru/wap/dodge/", "ru/t9a/ligh
 
 # What a theme script could turn into a tooltip: headings, the header, anything with a title; the first five of each.
 HOVERED = ("h1", "h2", ".md-header__title", ".md-logo", ".md-header .md-select", "[title]", ".md-nav__link", "a.kb-ref")
-# [selector, index] of the first five matches of each selector that Playwright would call visible (a box, and not
-# visibility: hidden), found in one call: asking Playwright about each, then hover(), took half of this test's time.
+# [selector, index, centre] of the first five matches of each selector that Playwright would call visible (a box, and
+# not visibility: hidden), found in one call: asking Playwright about each, then hover(), took half of this test's
+# time. `centre` is where the mouse goes if it is in the window now, else null (the element must be scrolled to).
 VISIBLE = """selectors => selectors.flatMap(selector => [...document.querySelectorAll(selector)].slice(0, 5).map(
     (element, index) => {
         const box = element.getBoundingClientRect();
         const shown = getComputedStyle(element).visibility !== "hidden" && box.width > 0 && box.height > 0;
-        return shown ? [selector, index] : null;
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        const inside = x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight;
+        return shown ? [selector, index, inside ? [x, y] : null] : null;
     }).filter(Boolean))"""
 # Where hover(force=True) moves the mouse: the element's centre once scrolled into view, whatever covers it.
 CENTRE = """([selector, index]) => {
@@ -45,9 +48,15 @@ def test_no_planted_payload_opens_a_dialog_on_load_focus_or_hover(browser, hosti
             page.goto(hostile_url + path, wait_until="load")
             for _ in range(4):  # autofocus/onfocus payloads fire on focus
                 page.keyboard.press("Tab")
-            # Hover what a theme script could turn into a tooltip: headings, the header, anything with a title.
-            for target in page.evaluate(VISIBLE, HOVERED):
-                page.mouse.move(*page.evaluate(CENTRE, target))
+            # Hover what a theme script could turn into a tooltip: headings, the header, anything with a title. Those in
+            # the window first, where they are (one call each); then each of the others, scrolled to.
+            targets = page.evaluate(VISIBLE, HOVERED)
+            for _selector, _index, centre in targets:
+                if centre:
+                    page.mouse.move(*centre)
+            for selector, index, centre in targets:
+                if not centre:
+                    page.mouse.move(*page.evaluate(CENTRE, [selector, index]))
             page.wait_for_timeout(100)
     finally:
         context.close()
