@@ -161,7 +161,7 @@ def read_catalog(path: Path, lang: str, root: Optional[Path] = None, data: Optio
     data = read_bytes(path, root) if data is None else data
     fields = catalog_messages(path, lang, data=data)
     if fields is None:
-        return _read_with_babel(path, lang, decode(path, data))
+        return _read_with_babel(path, lang, data)
     catalog = _empty_catalog(path, lang)
     for obsolete, msgid, string, locations, flags, auto, user, lineno, context, previous in fields:
         message = Message(msgid, string, locations, flags, auto, user, lineno=lineno, context=context,
@@ -182,10 +182,12 @@ def catalog_messages(path: Path, lang: str, root: Optional[Path] = None, data: O
     the catalog has problems.
     """
     data = read_bytes(path, root) if data is None else data
-    text = decode(path, data)
-    if "\u2068" in text or "\u2069" in text:
+    if _ISOLATES[0] in data or _ISOLATES[1] in data:  # the bytes, not a decoded copy: most readings are cache hits
         return None
     return cached_scan("catalog-messages", path, data, lang, _message_fields)
+
+
+_ISOLATES = ("\u2068".encode("utf-8"), "\u2069".encode("utf-8"))  # gettext's marks around a file name with spaces
 
 
 def _message_fields(path: Path, data: bytes, lang: str) -> tuple:
@@ -210,9 +212,10 @@ def _empty_catalog(path: Path, lang: str) -> Catalog:
         raise CatalogError(path, [(0, f"cannot read: {error}", SYNTAX_HINT)]) from None
 
 
-def _read_with_babel(path: Path, lang: str, text: str) -> Catalog:
+def _read_with_babel(path: Path, lang: str, data: bytes) -> Catalog:
     """read_catalog's reading through Babel's read_po, after the strict scan has found no problem."""
-    previous = dict(_previous_msgids(path, text.encode("utf-8"), lang))
+    previous = dict(_previous_msgids(path, data, lang))
+    text = decode(path, data)
     # Babel reads `#~|` as a message line; as `#|` it is a comment, removed below.
     babel_text = re.sub(r"(?m)^(\s*)#~\|", r"\1#|", text) if "#~|" in text else text
     try:
