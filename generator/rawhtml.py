@@ -16,7 +16,8 @@ our templates and code, never from a translation or a rule.
 
 Decision: only a block Markdown would take as one raw block is marked: it starts a line with a
 block-level tag (not `markdown="1"`), its end tag (found by counting the tags of its name) ends a
-line, and it holds nothing html.parser reads apart from tags (script, style, comments, declarations).
+line, and it holds nothing html.parser reads apart from tags (script, style, comments, declarations), in this
+Python or another (a <title> or <textarea> may hold text but no "<": a diagram's SVG title is marked).
 Anything else, and the rest of a page after any HTML `mark` cannot follow, is left to Markdown.
 
 MkDocs' anchor collector no longer sees the ids inside stashed blocks; it only checks Markdown links
@@ -46,8 +47,11 @@ _TAG = re.compile(r"<([a-zA-Z][^\t\n\r\f />\x00]*|[!?])")
 _BLOCK_TAGS = frozenset(BLOCK_LEVEL_ELEMENTS) - {"hr"}  # <hr> is an empty tag to html_block, never a block
 _RAW_TEXT = frozenset({"script", "style"})  # html.parser reads their content as text up to their end tag
 # What html.parser reads as something other than tags and text: a block holding one is not followed.
-_READ_APART = re.compile(r"<[!?]|<(?:script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext)\b",
-                         re.I)
+_READ_APART = re.compile(r"<[!?]|<(?:script|style|xmp|iframe|noembed|noframes|noscript|plaintext)\b", re.I)
+# Elements whose content html.parser reads as text up to their end tag since CPython 3.14 (and the security releases
+# of older versions), as tags and text before: the same reading, and so the same block, where that content holds no
+# "<". A diagram's SVG <title> (its text alternative, escaped) is one.
+_ESCAPABLE_TEXT = re.compile(r"<(title|textarea)(?=[\s/>])", re.I)
 _BLANK_AFTER = re.compile(r"(?:[ ]*\n){2}")  # html_block's blank line after a block (htmlparser.blank_line_re)
 
 
@@ -63,7 +67,7 @@ def mark(body: str) -> str:
             continue
         end = _block_end(body, start, name)
         if end is None or _markdown_on(body[start:body.find(">", start) + 1]) or (
-                name not in _RAW_TEXT and _READ_APART.search(body, start, end)):
+                name not in _RAW_TEXT and _read_apart(body, start, end)):
             break
         if name not in _RAW_TEXT and body.startswith("\n", end):
             pieces += [body[done:start], OPEN, body[start:end], CLOSE]
@@ -84,6 +88,19 @@ class _StartTag(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if self.attributes is None:
             self.attributes = attrs
+
+
+def _read_apart(body: str, start: int, end: int) -> bool:
+    """True if the block body[start:end] holds something html.parser reads other than as tags and text, or may read
+    so in another Python version: an _ESCAPABLE_TEXT element whose content holds a "<"."""
+    if _READ_APART.search(body, start, end):
+        return True
+    for tag in _ESCAPABLE_TEXT.finditer(body, start, end):
+        close = body.find(">", tag.end(), end)
+        after = body.find("<", close, end) if close != -1 else -1
+        if after == -1 or not re.match(rf"</{tag.group(1)}(?=[\s/>])", body[after:end], re.I):
+            return True
+    return False
 
 
 def _markdown_on(start_tag: str) -> bool:
@@ -153,7 +170,7 @@ def _after_tail(body: str, end: int) -> int | None:
             return line_end
         name = opened.group(1).lower()
         end = _block_end(body, opened.start(), name)
-        if end is None or (name not in _RAW_TEXT and _READ_APART.search(body, opened.start(), end)):
+        if end is None or (name not in _RAW_TEXT and _read_apart(body, opened.start(), end)):
             return None
     return end
 

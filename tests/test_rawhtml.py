@@ -99,6 +99,12 @@ def test_blocks_with_only_blank_lines_between_them_are_one_stash_entry_and_come_
     ("<!-- c --><div>\n<div>inside</div>\n</div>\n", 0),
     ("<hr><div>\n<div>inside</div>\n</div>\n", 0),
     ("<div>a</div>&amp;\n<div>b</div>\n", 0),  # html_block would put the reference into the next block
+    # A diagram's text alternative: newer Pythons read a <title>'s content as text, older ones as tags and text. The
+    # same where it holds no "<"; otherwise the block may end elsewhere in another Python, so it is left to Markdown.
+    ('<figure><svg><title id="t">11&#8243; &amp; more</title><text>a</text></svg></figure>\n\n<p>b</p>\n', 2),
+    ("<figure><svg><title>a <b>c</b></title></svg></figure>\n\n<p>b</p>\n", 0),
+    ("<div><textarea>a < b</textarea></div>\n\n<p>b</p>\n", 0),
+    ("<div><title>never closed</div>\n\n<p>b</p>\n", 0),
 ])
 def test_a_block_markdown_would_read_differently_is_left_to_markdown_and_so_is_what_cannot_be_followed(page, marks):
     assert rawhtml.mark(page).count(rawhtml.OPEN) == marks
