@@ -27,6 +27,9 @@ PLANTS = {
 # The sites the tests read and the browser tests open, each built once per run (see `shared`) and served by
 # the process that runs pytest, so that every xdist worker opens the same build at the same address.
 SERVED = ("clean", "planted")
+# Seconds between a test server's looks for a shutdown request: at the default (0.5 s) the end of every run waited up
+# to half a second for each server.
+SHUTDOWN_POLL = 0.05
 
 # Units that take seconds each, handed out in this order (bigger units first within one) so that the workers finish
 # together; the short files fill in at the end. The first two make the run's two builds (planted, clean), one on each
@@ -65,7 +68,7 @@ def pytest_configure(config):
     for name in SERVED:
         folder = config._tmp_path_factory.getbasetemp() / name / "site"  # what `shared` builds there
         server = Server(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=server.serve_forever, args=(SHUTDOWN_POLL,), daemon=True).start()
         config.add_cleanup(server.server_close)
         config.add_cleanup(server.shutdown)
         addresses[name] = f"http://127.0.0.1:{server.server_port}/"

@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.conftest import copy_for, served_at
+from tests.conftest import SHUTDOWN_POLL, copy_for, served_at
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -52,7 +52,7 @@ def served_site(work: Path, plant_into=None):
     if plant_into is not None:
         plant_into(repo)
     build_site(repo, out, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(SHUTDOWN_POLL,), daemon=True)
     thread.start()
     try:
         yield address
