@@ -283,13 +283,13 @@ def _plant_and_build(address: str, folder: Path):
     for catalog, message, text in PLANTS.values():
         plant(repo, catalog, message, text)
     (folder / "planted.json").write_text(json.dumps(planted), encoding="utf-8")
-    build_site(repo, folder / "site", quiet=True, date=DATE)  # with search: the browser tests open its pages
+    build_site(repo, folder / "site", quiet=True, date=DATE, search=False)  # its index: `planted_search`
 
 
 @pytest.fixture(scope="session")
 def planted_build(tmp_path_factory, pytestconfig) -> tuple[Path, Path, dict[str, str]]:
     """(repository copy, its site, {marker: where planted}): tests/hostile.py's payloads and PLANTS, built once per
-    run and served at `served_at(config, "planted")`.
+    run (without its search index: `planted_search` adds it) and served at `served_at(config, "planted")`.
 
     Tests only read the copy and the site: every planted scenario lives in its own message.
     """
@@ -298,6 +298,17 @@ def planted_build(tmp_path_factory, pytestconfig) -> tuple[Path, Path, dict[str,
 
     folder = shared(tmp_path_factory, "planted", functools.partial(_plant_and_build, served_at(pytestconfig, "planted")))
     return folder / "repo", folder / "site", json.loads((folder / "planted.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def planted_search(planted_build, tmp_path_factory) -> Path:
+    """The planted site with its Pagefind index, added once per run for the tests that need it: the browser tests
+    open its pages, and their search loads the index. No other test reads it (Pagefind took a third of the build)."""
+    from generator.search import index_search
+
+    site = planted_build[1]
+    shared(tmp_path_factory, "planted-search", lambda _folder: index_search(site))
+    return site
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """Browser tests: the built site served on 127.0.0.1 and driven with Chromium through Playwright.
 
-The sites are built once per run (tests/conftest.py: clean_build, planted_build, from a copy of the
+The sites are built once per run (tests/conftest.py: clean_build, planted_build and its index, from a copy of the
 inputs whose site_url names the test server: see copy_for) and served by the process running pytest,
 on a free port each, so every xdist worker opens the same build. Every page a test opens is guarded: a request to any
 host other than 127.0.0.1 is blocked and fails the test (the site must work offline), and so does
@@ -68,7 +68,7 @@ def base_url(clean_build, pytestconfig):
 
 
 @pytest.fixture(scope="session")
-def hostile_url(planted_build, pytestconfig):
+def hostile_url(planted_search, pytestconfig):
     """http://127.0.0.1:<port>/ serving the site with a payload in every translation (tests/conftest.py)."""
     return served_at(pytestconfig, "planted")
 
