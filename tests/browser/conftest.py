@@ -27,7 +27,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--no-first-run", "--disable-sync"]
 # Browser features no test needs, each of which costs CPU in every fresh context (one per test): Chromium 156 builds the
 # WebUI omnibox popup (chrome://omnibox-popup.top-chrome/, a renderer of its own) for every new window, 0.8 s of CPU
-# per context and about half of the browser suite's CPU; a spare renderer is started ahead of the next navigation.
+# per context and a quarter of the browser suite's CPU; a spare renderer is started ahead of the next navigation.
 UNUSED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup",
                    "SpareRendererForSitePerProcess")
 DISABLE_FEATURES = "--disable-features="
