@@ -98,7 +98,8 @@ def _read_apart(body: str, start: int, end: int) -> bool:
     for tag in _ESCAPABLE_TEXT.finditer(body, start, end):
         close = body.find(">", tag.end(), end)
         after = body.find("<", close, end) if close != -1 else -1
-        if after == -1 or not re.match(rf"</{tag.group(1)}(?=[\s/>])", body[after:end], re.I):
+        closing = _same_name(tag.group(1).lower()).match(body, after, end) if after != -1 else None
+        if closing is None or not closing.group(1):  # the next tag is not this element's end tag
             return True
     return False
 
