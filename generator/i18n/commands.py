@@ -60,8 +60,8 @@ def _i18n_update(args, root: Path, kb, _problems, languages: list[str], messages
     """Bring the catalogs of the languages in line with the sources; nothing is written if one cannot be read."""
     from .update import plan_update, write_outputs
 
-    all_outputs, failed = {}, False  # every language's catalogs are made from the same messages
-    for lang in args.lang or languages:
+    all_outputs, failed = {}, False
+    for lang in args.lang or languages:  # every language's catalogs are made from the same messages
         outputs, summary, found = plan_update(root, kb, lang, args.only, messages)
         if found:
             print(found.report(), file=sys.stderr)

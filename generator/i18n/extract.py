@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path, PurePath
 from typing import Optional
 
@@ -59,11 +58,11 @@ class _KnowledgeBaseMessage(SourceMessage):
         self.catalog, self.context, self.msgid, self.source_lang = text.catalog, text.context, text.source, text.lang
         self._text, self._origin = text, kb.origins[text.origin]
 
-    @cached_property
+    @functools.cached_property
     def comments(self) -> list[str]:
         return translator_comments(self._text)
 
-    @cached_property
+    @functools.cached_property
     def locations(self) -> list[tuple[str, int]]:
         return [(self._origin.path, self._origin.line(*self._text.path))]
 

@@ -186,9 +186,9 @@ def _wrapped(comment: str) -> list[str]:
             if start == len(comment):
                 break
         stop = _pieces_end(comment, start, LINE_WIDTH)
-        line = comment[start:stop].rstrip(" ")
+        line = comment[start:stop].strip()
         if line:
-            lines.append(line.strip())
+            lines.append(line)
         start = stop
     return lines
 
