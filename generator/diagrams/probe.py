@@ -7,17 +7,13 @@ results are kept in a `Probe` that lives as long as one build's renderer, not in
 
 from __future__ import annotations
 
-import math
 from typing import Callable
 
 from ..evaluate import MAX_PROBE_STEPS, Budget
 from ..model import Example, Rule
+from ..value_types import is_number  # what a number is has one owner; the drawings import it from here
 
 BISECTIONS = 40  # halvings of a step where the answer changes: far below the 1/1000″ the result is rounded to
-
-
-def is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def is_point(value) -> bool:
