@@ -80,8 +80,6 @@ def cmd_check(args) -> int:
 
 
 def _check(args) -> int:
-    from .examples import cases_run_meanwhile
-    from .i18n.meanwhile import catalogs_read_meanwhile
     from .load import load_and_validate
     from .problems import Problems
     from .report_formats import chosen_format, print_problems
@@ -93,11 +91,10 @@ def _check(args) -> int:
     everything = args.all or not args.files
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
     languages = _catalog_languages(root) if everything else []  # catalogs are checked with the whole base only
-    kb, problems = load_and_validate(root, asked, meanwhile=catalogs_read_meanwhile(root, languages))
+    kb, problems = load_and_validate(root, asked)
     rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
     cases = _cases(kb, None if everything else selected or set(), scenarios, external) if rules_ok else []
-    with cases_run_meanwhile(kb, cases):  # a first run works out the answers while the catalogs are checked
-        _check_catalogs(root, languages, kb if rules_ok else None, problems)
+    _check_catalogs(root, languages, kb if rules_ok else None, problems)
     problems.extend(external)
     print_problems(problems, output_format)
     failed = _run_cases(kb, cases, args.verbose, output_format) if rules_ok else 0

@@ -103,20 +103,8 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
     code, which together make the key. Only a rule whose every example passed is kept: a failure is
     worked out afresh, with its line and message from the files as they are now.
     """
-    from .cachefill import fill_in_parallel
-
-    groups = _groups(cases)
-    fill_in_parallel(groups, lambda group: _rule_outcomes(kb, group))  # the first run after a clone: both cores
-    for group in groups:
+    for group in _groups(cases):
         yield from _rule_outcomes(kb, group)
-
-
-def cases_run_meanwhile(kb: KnowledgeBase, cases: list[Case]):
-    """A context within which a helper runs the cases into the disk cache, for run_cases after it (a first run:
-    `check` reads the catalogs meanwhile)."""
-    from .cachefill import filled_meanwhile
-
-    return filled_meanwhile(_groups(cases), lambda group: _rule_outcomes(kb, group))
 
 
 def _groups(cases: list[Case]) -> list[list[Case]]:

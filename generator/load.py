@@ -14,7 +14,7 @@ import functools
 import gc
 from collections import defaultdict
 from pathlib import Path
-from typing import Callable, Collection, ContextManager, Optional
+from typing import Collection, Optional
 
 from pydantic import ValidationError
 
@@ -72,13 +72,6 @@ class _Loader:
                 self.loose.append(path)
             elif len(parts) == 2:
                 self.by_folder[parts[0]][parts[1]] = path
-
-    def parse_everything_on_every_core(self):
-        """Parse the files the disk cache does not know yet on both cores (the first run after a clone)."""
-        from .cachefill import fill_in_parallel
-
-        paths = [path for files in self.by_folder.values() for path in files.values() if path.suffix == ".yaml"]
-        fill_in_parallel(paths, lambda path: read_document(self.root, path, Problems(), with_lines=self.with_lines))
 
     def read(self, path: Path, subject: str):
         shown = shown_path(path, self.root)
@@ -209,47 +202,25 @@ class _Loader:
             self.kb.concepts[concept.id] = concept
 
 
-Meanwhile = Optional[Callable[[], ContextManager]]  # see load()
-
-
-def load(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool = False,
-         meanwhile: Meanwhile = None, held: Optional[contextlib.ExitStack] = None) -> tuple[KnowledgeBase, Problems]:
+def load(root: Path, rules: Optional[Collection[str]] = None,
+         with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
     """Load systems, rules, glossary and concepts from root/rules; never stops at the first problem.
 
     With `rules` (keys like "wap/dodge"), only those rules (and their systems), the glossary and the
     rules and concepts they reference are read; every other rule is marked unloaded. `with_lines` is for
     callers that will ask for the line of every text (`i18n update`): a file parsed now keeps its lines.
-    `meanwhile()` is a context held open from when every file is parsed (on both cores) until the
-    knowledge base is built, and validated by load_and_validate: work for the second core while the
-    rest runs on one (catalogs read by a helper process, see cachefill.filled_meanwhile). With `held`, it is
-    entered into that stack instead and left when the caller leaves it: the caller has more work of its own
-    to do beside the helper (the i18n commands list every message).
     """
-    with contextlib.ExitStack() as parsed:
-        return _load_entered(held or parsed, root, rules, with_lines, meanwhile)
-
-
-def _load_entered(parsed: contextlib.ExitStack, root: Path, rules: Optional[Collection[str]], with_lines: bool,
-                  meanwhile: Meanwhile) -> tuple[KnowledgeBase, Problems]:
-    """load(), with `meanwhile` entered into `parsed` once the files are parsed (a full load only)."""
-    def enter():
-        if meanwhile is not None:
-            parsed.enter_context(meanwhile())
-
     with bulk_allocation():
-        return _load(Path(root).resolve(), rules, with_lines, enter)
+        return _load(Path(root).resolve(), rules, with_lines)
 
 
-def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False,
-          parsed: Callable[[], None] = lambda: None) -> tuple[KnowledgeBase, Problems]:
+def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
     loader = _Loader(root, with_lines)
     if not (root / RULES_DIR).is_dir():
         loader.problems.add(RULES_DIR, 0, "", "the rules folder is missing", "run from the repository root")
         return loader.kb, loader.problems
     loader.survey()
     if rules is None:
-        loader.parse_everything_on_every_core()
-        parsed()
         loader.systems_and_rules(None)
         loader.glossary()
         loader.concepts(None)
@@ -267,17 +238,13 @@ def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False
     return loader.kb, loader.problems
 
 
-def load_and_validate(root: Path, rules: Optional[Collection[str]] = None, with_lines: bool = False,
-                      meanwhile: Meanwhile = None,
-                      held: Optional[contextlib.ExitStack] = None) -> tuple[KnowledgeBase, Problems]:
-    """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out.
-
-    `meanwhile` and `held` as for load(): the helper works through validation, and on if `held` holds it."""
+def load_and_validate(root: Path, rules: Optional[Collection[str]] = None,
+                      with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
+    """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out."""
     from .validate import validate
 
-    with contextlib.ExitStack() as parsed:
-        kb, problems = _load_entered(held or parsed, root, rules, with_lines, meanwhile)
-        problems.extend(validate(kb, None if rules is None else set(rules) & set(kb.rules)))
+    kb, problems = load(root, rules, with_lines)
+    problems.extend(validate(kb, None if rules is None else set(rules) & set(kb.rules)))
     return kb, problems
 
 

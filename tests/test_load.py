@@ -154,27 +154,3 @@ def test_a_loaded_rule_keeps_its_lines_for_problems_but_not_its_parsed_data(repo
     origin = kb.origins["wap/dodge"]
     assert origin.document.data is None  # the model holds it; at 1,000 rules the copy was 37 MiB of a build
     assert origin.line("examples") > 1
-
-
-def test_work_meanwhile_is_held_while_the_rules_are_built_and_validated_and_left_before_the_answer(repo, monkeypatch):
-    import contextlib
-
-    from generator import validate as validate_module
-
-    events = []
-
-    @contextlib.contextmanager
-    def meanwhile():
-        events.append("entered")
-        yield
-        events.append("left")
-
-    checking = validate_module.validate
-    monkeypatch.setattr(validate_module, "validate", lambda *args, **kwargs: events.append("validated")
-                        or checking(*args, **kwargs))
-    kb, problems = load_and_validate(repo, meanwhile=meanwhile)
-    assert not problems, problems.report()
-    assert events == ["entered", "validated", "left"] and "wap/dodge" in kb.rules
-    events.clear()
-    load_and_validate(repo, {"wap/dodge"}, meanwhile=meanwhile)  # only some rules: too little to overlap
-    assert events == ["validated"]

@@ -7,7 +7,6 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ..cachefill import fill_in_parallel
 from ..markup import markup_signature, references
 from ..model import KnowledgeBase
 from ..problems import Problem, Problems, relative
@@ -112,8 +111,6 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages
         refused = Problems()
         names = existing_catalogs(root, lang, refused)
         problems.extend(refused)
-        # The first run after a clone reads and checks every catalog: on both cores, into the disk cache.
-        fill_in_parallel(names, lambda name: _check_catalog(root, kb, lang, name, glossary, sources))
         for name in names:
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
     if TYPOGRAPHY_LANG in languages:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import sys
 from pathlib import Path
 
 from ..cli import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
-from .meanwhile import catalogs_read_meanwhile
 
 log = logging.getLogger(__name__)
 
@@ -34,14 +32,10 @@ def _i18n(args) -> int:
     # examples hold is for `check` to say (at 1,000 rules validating was a fifth of status's time).
     # update and init write every message's line into the catalogs: a file parsed now keeps its map of lines.
     languages = [language["code"] for language in read_languages(root)]
-    # The first run after a clone reads the catalogs the command reads and the UI strings while the rules load.
-    read = (args.lang or languages) if args.action in ("status", "check", "update") else []
-    meanwhile = catalogs_read_meanwhile(root, read, ui=args.action in ("update", "status", "check"),
-                                        for_update=args.action == "update")
-    with contextlib.ExitStack() as beside:  # the helper reads on while every message is listed
-        kb, problems = load(root, meanwhile=meanwhile, held=beside) if args.action == "status" else \
-            load_and_validate(root, with_lines=args.action in ("update", "init"), meanwhile=meanwhile, held=beside)
-        messages = knowledge_base_messages(kb) if read and not problems else None
+    read = args.action in ("status", "check", "update")
+    kb, problems = load(root) if args.action == "status" else \
+        load_and_validate(root, with_lines=args.action in ("update", "init"))
+    messages = knowledge_base_messages(kb) if read and not problems else None
     if problems and args.action != "check":
         print(problems.report(), file=sys.stderr)
         log.error("fix the rule files first: catalogs are made from them")

@@ -10,7 +10,6 @@ from pathlib import Path
 from babel import Locale
 from babel.numbers import format_decimal
 
-from ..cachefill import fill_in_parallel
 from ..problems import Problems, relative
 from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, message_label, read_entries
 
@@ -46,8 +45,6 @@ class Translations:
         translations = cls(root=Path(root), lang=lang)
         checked: dict[str, object] = {}  # reference target -> its problem, asked of `kb` once per load
         names = existing_catalogs(root, lang, problems)
-        # The first run after a clone scans every catalog: on both cores, into the disk cache.
-        fill_in_parallel(names, lambda name: read_entries(catalog_path(root, lang, name), lang, translations.root))
         for name in names:
             translations.read(name, problems, kb, checked)
         if translations.plural is None:

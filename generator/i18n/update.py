@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from pathlib import Path
 
-from ..cachefill import map_in_parallel
 from ..model import KnowledgeBase
 from ..problems import Problems, relative
 from ..repofiles import FIX_LINK, write_problem
@@ -61,11 +60,10 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
         before = read_bytes(path, root) if path.exists() else None
         return _updated(path, lang, name, before, wanted.get(name, []), memory)
 
-    answers = map_in_parallel(names, update)  # the first run after a clone: both cores
-    for index, name in enumerate(names):
+    for name in names:
         path = catalog_path(root, lang, name)
         try:
-            data, counts = answers[index] if index in answers else update(name)
+            data, counts = update(name)
         except CatalogError as error:
             for line, message, _hint in error.problems:
                 problems.add(relative(path, root), line, name, message,
