@@ -168,8 +168,8 @@ def stock(repo: Path, work: Path) -> dict:
     """Plain MkDocs + Material on the generator's Markdown, sections-only navigation, per language."""
     import yaml
 
-    from generator import rawhtml
-    from generator.site import language_build, prepare
+    from generator.site import rawhtml
+    from generator.site.build import language_build, prepare
 
     prepared = prepare(repo)
     total, peak, cpu = 0.0, 0.0, 0.0
@@ -225,7 +225,7 @@ def search(out: Path) -> dict:
 def current_inputs(synthetic: Path, into: Path) -> Path:
     """This tree's inputs with a copy of the rules and catalogs of a synthetic repository made before: that
     repository's own templates, scripts and hooks are as old as it is (copied, not linked: the edits write rules)."""
-    from generator.inputs import copy_inputs
+    from generator.site.inputs import copy_inputs
 
     shutil.rmtree(into, ignore_errors=True)
     copy_inputs(ROOT, into)
@@ -272,9 +272,9 @@ def main(argv=None):
     from bench_search import synthetic_repository
 
     try:
-        from generator.inputs import copy_inputs
+        from generator.site.inputs import copy_inputs
     except ImportError:  # the code before generator.inputs existed, for "before" figures
-        from generator.site import copy_inputs
+        from generator.site.build import copy_inputs
 
     sizes = args.rules if args.rules is not None else [100, 1000]
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-build-"))

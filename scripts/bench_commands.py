@@ -51,7 +51,7 @@ COMMANDS = {  # name -> arguments after `--root COPY`; each size starts with an 
 
 def dodge_copies(into: Path, count: int) -> Path:
     """A copy of the repository's inputs with `count` copies of wap/dodge (YAML and Russian catalog)."""
-    from generator.inputs import copy_inputs
+    from generator.site.inputs import copy_inputs
 
     shutil.rmtree(into, ignore_errors=True)
     copy_inputs(ROOT, into)

@@ -8,7 +8,7 @@ time limit and a 3 GB address-space limit so that an unbounded case cannot take 
   `generator check` on a copy of the repository holding a rule with that snippet;
 - F5: the memory snippet, the same two ways; F6: `connected` in a comprehension;
 - F4 under diagram probing: the comparison snippet probed as `diagrams.probe.Probe.boundaries` does;
-- F8: the 432-byte YAML alias bomb, read by the project's YAML loader (generator.yamlfile).
+- F8: the 432-byte YAML alias bomb, read by the project's YAML loader (generator.core.yamlfile).
 A benchmark, not a test: the figures depend on the machine and its load.
 """
 
@@ -85,7 +85,7 @@ except SnippetError as error:
 
 PROBE = """\
 import sys
-from generator.diagrams.probe import Probe
+from generator.render.diagrams.probe import Probe
 from generator.evaluate import Snippet, SnippetError
 snippet = Snippet.compile(sys.argv[1], ["gap"])
 try:
@@ -97,7 +97,7 @@ except SnippetError as error:
 
 LOADER = """\
 import sys
-from generator.yamlfile import YamlError, read_yaml
+from generator.core.yamlfile import YamlError, read_yaml
 from pathlib import Path
 try:
     read_yaml(Path(sys.argv[1]))
@@ -139,7 +139,7 @@ def measure(arguments: list[str], timeout: float, cwd: Path = ROOT) -> tuple[flo
 
 def repository_with(code: str, folder: Path) -> Path:
     """A copy of the repository's inputs with one extra rule holding `code`."""
-    from generator.site import copy_inputs
+    from generator.site.build import copy_inputs
 
     copy = copy_inputs(ROOT, folder)
     rule = RULE.format(code=textwrap.indent(code, " " * 6))

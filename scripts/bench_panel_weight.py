@@ -50,7 +50,7 @@ def main() -> int:
     if len(sys.argv) > 1:
         site = Path(sys.argv[1])
     else:
-        from generator.site import build_site
+        from generator.site.build import build_site
 
         site = build_site(ROOT, Path(tempfile.mkdtemp()) / "site", quiet=True)
     rows = measure(site)

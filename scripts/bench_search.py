@@ -61,8 +61,8 @@ WORD = re.compile(r"[^\W\d_]+(?:[-’'][^\W\d_]+)*")
 def _words_by_language(kb) -> dict[str, list[str]]:
     """Every word of the real rules, per language, as a stream (so sampling keeps their frequency)."""
     from generator.i18n.translate import Translations
-    from generator.problems import Problems
-    from generator.validate import text_fields
+    from generator.core.problems import Problems
+    from generator.kb.validate import text_fields
 
     words = {"en": [], "ru": []}
     for rule in kb.rules.values():
@@ -114,11 +114,11 @@ def _yaml_text(text: str) -> str:
 
 def synthetic_repository(into: Path, rules: int, seed: int = 7) -> Path:
     """A copy of the repository's inputs with `rules` synthetic rules and complete catalogs."""
-    from generator.i18n.catalog import read_catalog, render_catalog
+    from generator.i18n.po.catalogs import read_catalog, render_catalog
     from generator.i18n.update import plan_update, write_outputs
-    from generator.load import load
-    from generator.inputs import copy_inputs
-    from generator.validate import validate
+    from generator.kb.load import load
+    from generator.site.inputs import copy_inputs
+    from generator.kb.validate import validate
 
     shutil.rmtree(into, ignore_errors=True)
     into.mkdir(parents=True)
@@ -204,7 +204,7 @@ class Counter:
 SERVER = """import functools, sys, threading
 from http.server import ThreadingHTTPServer
 sys.path.insert(0, sys.argv[2])
-from generator.serve import QuietHandler
+from generator.serve.server import QuietHandler
 
 lock = threading.Lock()  # one whole line per file, whichever thread sent it
 
@@ -250,7 +250,7 @@ def serve(folder: Path, counter: Counter) -> Server:
 
 
 def index_time(site: Path, runs: int = 3) -> float:
-    from generator.search import pagefind_command
+    from generator.site.search import pagefind_command
 
     times = []
     for _ in range(runs):
@@ -422,7 +422,7 @@ def _practice_bytes(warm_up: list[tuple[str, int]]) -> int:
 
 
 def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
-    from generator.site import build_site
+    from generator.site.build import build_site
 
     start = time.perf_counter()
     build_site(repo, out, quiet=True)

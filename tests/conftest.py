@@ -57,7 +57,7 @@ def pytest_configure(config):
     import threading
     from http.server import ThreadingHTTPServer
 
-    from generator.serve import QuietHandler
+    from generator.serve.server import QuietHandler
 
     class Server(ThreadingHTTPServer):
         def handle_error(self, request, client_address):
@@ -166,7 +166,7 @@ class SlowestFirstQueue(collections.OrderedDict):
 
 @pytest.fixture(scope="session")
 def kb():
-    from generator.load import load_and_validate
+    from generator.kb.load import load_and_validate
 
     knowledge_base, problems = load_and_validate(ROOT)
     assert not problems, problems.report()
@@ -177,7 +177,7 @@ def kb():
 def ru():
     """The Russian translations of the repository, loaded once (they must load without a problem)."""
     from generator.i18n.translate import Translations
-    from generator.problems import Problems
+    from generator.core.problems import Problems
 
     problems = Problems()
     translations = Translations.load(ROOT, "ru", problems)
@@ -188,7 +188,7 @@ def ru():
 @pytest.fixture
 def repo(tmp_path) -> Path:
     """A copy of the repository's inputs that a test may edit freely."""
-    from generator.inputs import copy_inputs
+    from generator.site.inputs import copy_inputs
 
     return copy_inputs(ROOT, tmp_path / "repo")
 
@@ -220,7 +220,7 @@ def copy_for(address: str, into: Path) -> Path:
     """
     import re
 
-    from generator.inputs import copy_inputs
+    from generator.site.inputs import copy_inputs
 
     copy_inputs(ROOT, into)
     config = (into / "mkdocs.yml").read_text(encoding="utf-8")
@@ -234,7 +234,7 @@ def inputs_digest(repo: Path) -> str:
     """A hash of every file a build of `repo` reads, by path and content: equal for two copies with the same edits."""
     import hashlib
 
-    from generator.inputs import input_files
+    from generator.site.inputs import input_files
 
     digest = hashlib.sha256()
     for path in sorted(input_files(repo)):
@@ -249,7 +249,7 @@ def full_build(tmp_path_factory) -> Callable[[Path], Path]:
     build's own date), built once per run for the same inputs; tests that make the same edit compare with one build.
     """
     def built(repo: Path) -> Path:
-        from generator.site import build_site
+        from generator.site.build import build_site
 
         def make(folder: Path):
             build_site(repo, folder / "site", quiet=True, search=False)
@@ -260,7 +260,7 @@ def full_build(tmp_path_factory) -> Callable[[Path], Path]:
 
 
 def _build_clean(address: str, folder: Path):
-    from generator.site import build_site
+    from generator.site.build import build_site
 
     build_site(copy_for(address, folder / "repo"), folder / "site", quiet=True, date=DATE)
 
@@ -283,7 +283,7 @@ def site(clean_build) -> Path:
 
 def plant(repo: Path, catalog: str, message: str, text: str):
     """Set one message of one catalog in a repository copy (`message`: a msgctxt, or an interface msgid)."""
-    from generator.i18n.catalog import read_catalog, render_catalog
+    from generator.i18n.po.catalogs import read_catalog, render_catalog
 
     path = repo / catalog
     entries = read_catalog(path, "ru")
@@ -296,7 +296,7 @@ def plant(repo: Path, catalog: str, message: str, text: str):
 def _plant_and_build(address: str, folder: Path):
     import json
 
-    from generator.site import build_site
+    from generator.site.build import build_site
 
     from . import hostile
 
@@ -326,7 +326,7 @@ def planted_build(tmp_path_factory, pytestconfig) -> tuple[Path, Path, dict[str,
 def planted_search(planted_build, tmp_path_factory) -> Path:
     """The planted site with its Pagefind index, added once per run for the tests that need it: the browser tests
     open its pages, and their search loads the index. No other test reads it (Pagefind took a third of the build)."""
-    from generator.search import index_search
+    from generator.site.search import index_search
 
     site = planted_build[1]
     shared(tmp_path_factory, "planted-search", lambda _folder: index_search(site))

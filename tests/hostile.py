@@ -13,8 +13,8 @@ from pathlib import Path
 
 import yaml
 
-from generator.i18n.catalog import read_catalog, render_catalog
-from generator.rawhtml import CLOSE, OPEN
+from generator.i18n.po.catalogs import read_catalog, render_catalog
+from generator.site.rawhtml import CLOSE, OPEN
 
 # Ways a string could become live markup in HTML, in Markdown or in an attribute; {n} numbers the message.
 PAYLOADS = (

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from generator import answers
-from generator.value_types import in_words
+from generator.kb import answers
+from generator.kb.value_types import in_words
 
 from .conftest import ROOT
 
 
 def _returns(**fields):
-    from generator.model import Returns
+    from generator.kb.model import Returns
 
     return Returns(text="t", **fields)
 
@@ -62,7 +62,7 @@ def test_an_answer_is_escaped_like_any_text(ru):
 
 
 def test_every_predicate_of_every_rule_says_its_answers_in_words():
-    from generator.load import load_and_validate
+    from generator.kb.load import load_and_validate
 
     kb, problems = load_and_validate(ROOT)
     assert not problems
@@ -72,7 +72,7 @@ def test_every_predicate_of_every_rule_says_its_answers_in_words():
 
 
 def test_generator_check_names_the_file_and_line_of_a_wrong_answer(repo):
-    from generator.load import load_and_validate
+    from generator.kb.load import load_and_validate
 
     path = repo / "rules/t9a/scout.yaml"
     text = path.read_text(encoding="utf-8")
@@ -88,7 +88,7 @@ def test_generator_check_names_the_file_and_line_of_a_wrong_answer(repo):
 
 def test_i18n_check_refuses_a_translated_pattern_with_the_wrong_number_of_plural_forms(repo):
     from generator.i18n.checks import check_catalogs
-    from generator.load import load_and_validate
+    from generator.kb.load import load_and_validate
 
     path = repo / "translations/ru/rules/wap/daemonic.po"
     text = path.read_text(encoding="utf-8")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from generator.diagrams import Probe
-from generator.diagrams.drawings.light_infantry import enemy_of
-from generator.diagrams.drawings.skirmishers import marked_gaps
-from generator.diagrams.registry import DRAWINGS
+from generator.render.diagrams import Probe
+from generator.render.diagrams.drawings.light_infantry import enemy_of
+from generator.render.diagrams.drawings.skirmishers import marked_gaps
+from generator.render.diagrams.registry import DRAWINGS
 
 
 def test_marked_gaps_are_the_spanning_links_and_every_pair_too_close():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import diskcache, yamlfile
+from generator.core import diskcache, yamlfile
 
 
 @pytest.fixture

@@ -6,8 +6,7 @@ import pytest
 
 from generator.evaluate import helpers
 from generator.evaluate import (MAX_BUILT, MAX_EXPONENT, MAX_SEQUENCE, MAX_STEPS, MAX_VALUE_DEPTH, Budget,
-                                DepthLimit, MemoryLimit, SizeLimit, Snippet, SnippetError, SnippetRefused,
-                                SnippetRuntimeError, StepLimit)
+    DepthLimit, MemoryLimit, SizeLimit, Snippet, SnippetError, SnippetRefused, SnippetRuntimeError, StepLimit)
 
 
 def run(code, **arguments):
@@ -275,8 +274,8 @@ def test_values_within_the_limits_are_compared_and_returned_normally():
 
 
 def test_check_reports_a_stopped_predicate_at_its_snippet_line_with_the_limit_and_a_hint():
-    from generator.examples import rule_cases, run_case
-    from generator.load import load
+    from generator.kb.examples import rule_cases, run_case
+    from generator.kb.load import load
 
     from .conftest import ROOT
 

@@ -6,9 +6,10 @@ import dataclasses
 
 import pytest
 
-from generator import diskcache, examples
-from generator.examples import rule_cases, run_case, run_cases
-from generator.load import load
+from generator.core import diskcache
+from generator.kb import examples
+from generator.kb.examples import rule_cases, run_case, run_cases
+from generator.kb.load import load
 
 from .conftest import ROOT
 

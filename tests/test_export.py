@@ -7,9 +7,9 @@ import json
 import pytest
 
 from generator.evaluate import Snippet
-from generator.examples import same
-from generator.export import DATA_FILE, SCHEMA_FILE, Export, export_files, export_json, export_schema
-from generator.site import prepare
+from generator.kb.examples import same
+from generator.render.export import DATA_FILE, SCHEMA_FILE, Export, export_files, export_json, export_schema
+from generator.site.build import prepare
 
 from .conftest import ROOT
 
@@ -79,15 +79,15 @@ def test_the_export_is_byte_identical_across_builds():
 
 
 def test_the_export_put_together_from_one_text_per_rule_is_the_dump_of_the_whole_model(prepared):
-    from generator.export import LanguageExport, _dump, export_data
+    from generator.render.export import LanguageExport, _dump, export_data
 
     for lang, tr in prepared.translations.items():
         assert LanguageExport(prepared.kb, tr).json() == _dump(export_data(prepared.kb, tr).model_dump(mode="json"))
 
 
 def test_an_export_updated_for_edited_rules_is_the_export_made_afresh(repo):
-    from generator.export import LanguageExport
-    from generator.edits import reprepare
+    from generator.render.export import LanguageExport
+    from generator.serve.edits import reprepare
 
     before = prepare(repo)
     path = repo / "rules/wap/strider.yaml"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import yaml
 
-from generator.problems import Problem
-from generator.report_formats import GITHUB, PLAIN, annotation, chosen_format, problem_annotation
+from generator.core.problems import Problem
+from generator.core.report_formats import GITHUB, PLAIN, annotation, chosen_format, problem_annotation
 
 from .conftest import ROOT, run_generator, write
 

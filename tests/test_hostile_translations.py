@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.i18n.checks import check_catalogs
-from generator.site import prepare
+from generator.site.build import prepare
 
 from .hostile import FIXED, active_parts
 

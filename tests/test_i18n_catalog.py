@@ -7,7 +7,7 @@ import time
 import pytest
 
 from generator.cli import main
-from generator.i18n.catalog import CatalogError, read_catalog
+from generator.i18n.po.catalogs import CatalogError, read_catalog
 from generator.i18n.checks import read_glossary
 
 from .conftest import write
@@ -186,7 +186,7 @@ _ONE_MESSAGE = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n
 
 
 def test_inside_catalogs_read_once_a_catalog_is_read_once_and_outside_anew(tmp_path):
-    from generator.i18n.reader import catalogs_read_once, read_entries
+    from generator.i18n.po.reader import catalogs_read_once, read_entries
 
     path = write(tmp_path / "translations" / "ru" / "ui.po", _ONE_MESSAGE.format("Спасбросок"))
     with catalogs_read_once():
@@ -199,7 +199,7 @@ def test_inside_catalogs_read_once_a_catalog_is_read_once_and_outside_anew(tmp_p
 
 
 def test_catalogs_read_once_does_not_let_a_plain_reading_stand_for_a_checked_one(tmp_path):
-    from generator.i18n.reader import catalogs_read_once, read_entries
+    from generator.i18n.po.reader import catalogs_read_once, read_entries
 
     outside = write(tmp_path / "elsewhere.po", _ONE_MESSAGE.format("Спасбросок"))
     root = tmp_path / "repo"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import diskcache
+from generator.core import diskcache
 
 from generator.i18n.checks import message_issues
 from generator.i18n.glossary import Glossary, Term

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from generator.i18n.extract import SourceMessage
-from generator.i18n.merge import merge
-from generator.i18n.reader import read_catalog
-from generator.i18n.writer import render_catalog
+from generator.i18n.po.merge import merge
+from generator.i18n.po.reader import read_catalog
+from generator.i18n.po.writer import render_catalog
 
 
 def source(key: str, text: str) -> SourceMessage:

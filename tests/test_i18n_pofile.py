@@ -6,8 +6,8 @@ import io
 
 from babel.messages.pofile import read_po
 
-from generator.i18n.plurals import catalog_plurals
-from generator.i18n.pofile import scan
+from generator.i18n.po.plurals import catalog_plurals
+from generator.i18n.po.pofile import scan
 
 CATALOG = '''msgid ""
 msgstr ""

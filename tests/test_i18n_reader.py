@@ -6,9 +6,9 @@ import pytest
 
 from babel.messages.catalog import Message
 
-from generator.i18n.pofile import CatalogError
-from generator.i18n.reader import _read_with_babel, read_catalog
-from generator.i18n.writer import new_catalog, render_catalog
+from generator.i18n.po.pofile import CatalogError
+from generator.i18n.po.reader import _read_with_babel, read_catalog
+from generator.i18n.po.writer import new_catalog, render_catalog
 
 # Pieces of texts and of hand edits: comment markers, location-like words, quotes, escapes, Cyrillic.
 PIECES = list("abc xyz--\"\\\t\r\n\u00a0 .,!?'&|:#~") + ["word", "long" * 30, "при", "a-b", "f.yaml:3", "x:y"]
@@ -75,8 +75,8 @@ def test_a_catalog_read_and_written_again_is_the_same_file():
 
 
 def test_a_catalog_read_from_the_disk_cache_is_the_catalog_read_from_its_text(tmp_path, monkeypatch):
-    from generator import diskcache
-    from generator.i18n import reader
+    from generator.core import diskcache
+    from generator.i18n.po import reader
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("KB_NO_CACHE", raising=False)

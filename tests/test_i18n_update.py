@@ -6,12 +6,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from generator import diskcache
+from generator.core import diskcache
 
 from generator.i18n.extract import SourceMessage
 from generator.i18n.update import _updated
-from generator.i18n.writer import render_catalog
-from generator.i18n.merge import merge
+from generator.i18n.po.writer import render_catalog
+from generator.i18n.po.merge import merge
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from babel.messages.pofile import normalize as babel_normalize
 from babel.messages.pofile import write_po
 from babel.util import TextWrapper
 
-from generator.i18n.reader import read_catalog
-from generator.i18n.writer import LINE_WIDTH, new_catalog, normalize, render_catalog
+from generator.i18n.po.reader import read_catalog
+from generator.i18n.po.writer import LINE_WIDTH, new_catalog, normalize, render_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 # Pieces that decide where Babel breaks a line: spaces of every kind, hyphenated words, dashes after

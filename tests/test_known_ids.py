@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator import cli
-from generator.value_types import near_miss
+from generator.kb.value_types import near_miss
 
 from .conftest import ROOT, write
 from .test_load import problems_of

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.load import load_and_validate
+from generator.kb.load import load_and_validate
 
 from .conftest import write
 
@@ -138,7 +138,7 @@ def test_loading_some_rules_reads_only_them_and_what_they_reference(repo):
 def test_loading_collects_cycles_less_often_and_gives_the_thresholds_back_even_after_an_error():
     import gc
 
-    from generator.load import BULK_GC_THRESHOLD, bulk_allocation
+    from generator.kb.load import BULK_GC_THRESHOLD, bulk_allocation
 
     before = gc.get_threshold()
     with pytest.raises(LookupError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from babel.messages.catalog import Catalog
 
-from generator.i18n.catalog import read_catalog
+from generator.i18n.po.catalogs import read_catalog
 from generator.i18n.memory import CLOSE_MATCH_RATIO, NOTE, TranslationMemory, prefill
 
 from .conftest import run_generator

@@ -8,9 +8,9 @@ from pathlib import Path
 import markdown
 import pytest
 
-from generator import rawhtml
-from generator.mkdocs_config import read_config
-from generator.site import language_build, prepare
+from generator.site import rawhtml
+from generator.site.mkdocs_config import read_config
+from generator.site.build import language_build, prepare
 
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -116,7 +116,7 @@ def test_panel_assets_load_only_on_pages_with_predicates(site, kb):
 
 
 def test_every_clarification_status_has_one_badge_label():
-    from generator.model import STATUSES
+    from generator.kb.model import STATUSES
     from generator.render.scope import STATUS_LABELS
 
     assert tuple(STATUS_LABELS) == STATUSES
@@ -140,7 +140,7 @@ def test_templates_compiled_once_are_compiled_again_when_their_source_changes(tm
 def test_the_renderers_gettext_reads_like_jinjas_newstyle_gettext_once_or_many_times(kb, ru):
     from jinja2 import Environment
 
-    from generator import markup
+    from generator.kb import markup
     from generator.render import Renderer
 
     renderer = Renderer(kb, ru, [{"code": "en"}, {"code": "ru"}])

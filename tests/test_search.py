@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generator.i18n.catalog import read_catalog, render_catalog
-from generator.search import search_labels
-from generator.site import prepare
+from generator.i18n.po.catalogs import read_catalog, render_catalog
+from generator.site.search import search_labels
+from generator.site.build import prepare
 
 from .conftest import ROOT
 
@@ -20,13 +20,13 @@ def test_labels_carry_pagefinds_tokens_in_every_language():
 
 
 def test_the_practice_word_is_the_source_label_every_rule_page_shows_in_its_language():
-    from generator.search import PRACTICE, PRACTICE_MESSAGE
+    from generator.site.search import PRACTICE, PRACTICE_MESSAGE
 
     prepared = prepare(ROOT)
     assert search_labels(prepared.translations["en"])[PRACTICE] == "Source"
     assert search_labels(prepared.translations["ru"])[PRACTICE] == "Источник"
     # The rule template shows it on every rule page; were it gone, the practice would find nothing to score.
-    assert f'_("{PRACTICE_MESSAGE}")' in (ROOT / "generator/templates/rule.md").read_text(encoding="utf-8")
+    assert f'_("{PRACTICE_MESSAGE}")' in (ROOT / "generator/render/templates/rule.md").read_text(encoding="utf-8")
 
 
 def test_a_translation_that_drops_a_placeholder_falls_back_to_english(repo):
@@ -50,7 +50,7 @@ def _tiny_site(site, lang: str, count: int):
 def test_a_language_with_more_pages_than_one_index_holds_is_indexed_in_parts(tmp_path, monkeypatch):
     import json
 
-    from generator import search
+    from generator.site import search
 
     monkeypatch.setattr(search, "PAGES_PER_INDEX", 2)
     _tiny_site(tmp_path, "en", 5)
@@ -73,7 +73,7 @@ def test_a_language_with_more_pages_than_one_index_holds_is_indexed_in_parts(tmp
 
 
 def test_part_count_rounds_up_and_never_falls_below_one(monkeypatch):
-    from generator import search
+    from generator.site import search
 
     monkeypatch.setattr(search, "PAGES_PER_INDEX", 600)
     assert [search.part_count(pages) for pages in (0, 1, 600, 601, 1200, 1201)] == [1, 1, 1, 2, 2, 3]

@@ -42,8 +42,8 @@ def _wait_for(predicate, seconds: float):
 @pytest.fixture(scope="module")
 def served_once(tmp_path_factory):
     """(LiveSite, {input: bytes}): one full build of a repository copy for this module's edit tests (~1.3 s each)."""
-    from generator.inputs import copy_inputs, input_files
-    from generator.live import LiveSite
+    from generator.site.inputs import copy_inputs, input_files
+    from generator.serve.live import LiveSite
 
     work = tmp_path_factory.mktemp("live")
     repo = copy_inputs(ROOT, work / "repo")
@@ -107,17 +107,17 @@ def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full
 
 
 @pytest.mark.parametrize("edited, whole", [
-    ({"docs/assets/kb.css"}, True), ({"mkdocs.yml"}, True), ({"generator/templates/rule.md"}, True),
+    ({"docs/assets/kb.css"}, True), ({"mkdocs.yml"}, True), ({"generator/render/templates/rule.md"}, True),
     ({"rules/wap/strider.yaml"}, False), ({"translations/ru/rules/wap/strider.po", "translations/ru/ui.po"}, False),
 ], ids=["asset", "configuration", "template", "rule", "catalogs"])
 def test_an_edit_outside_rules_and_catalogs_rebuilds_everything(repo, tmp_path, monkeypatch, edited, whole):
-    from generator.live import LiveSite
-    from generator.site import Build
+    from generator.serve.live import LiveSite
+    from generator.site.build import Build
 
     live = LiveSite(repo, tmp_path / "site", search=False)
     live.build = Build(repo)  # as after a first build; nothing is built here
     monkeypatch.setattr(live, "rebuild", lambda: "everything")
-    monkeypatch.setattr("generator.live.reprepare",
+    monkeypatch.setattr("generator.serve.live.reprepare",
                         lambda previous, changed: (_ for _ in ()).throw(LookupError("page by page")))
     if whole:
         assert live.update(edited) == "everything"
@@ -128,7 +128,7 @@ def test_an_edit_outside_rules_and_catalogs_rebuilds_everything(repo, tmp_path, 
 
 def _recording_reads(monkeypatch, repo: Path) -> list[str]:
     """The repository files the loader and the catalog reader open from now on, in order."""
-    from generator import load
+    from generator.kb import load
     from generator.i18n import translate
 
     read = []
@@ -154,8 +154,8 @@ def _edit(path: Path, old: str, new: str, count: int = 1):
 
 
 def test_an_edited_rule_and_its_catalog_are_read_again_alone_and_give_what_a_full_load_gives(repo, monkeypatch):
-    from generator.edits import reprepare
-    from generator.site import prepare
+    from generator.serve.edits import reprepare
+    from generator.site.build import prepare
 
     previous = prepare(repo)
     _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
@@ -178,9 +178,9 @@ def test_an_edited_rule_and_its_catalog_are_read_again_alone_and_give_what_a_ful
 
 def _problems_after_renaming_feigned_flight(repo):
     """(problems of the incremental reload, problems of a full load) once a clause of wap/skirmishers is renamed."""
-    from generator.edits import reprepare
-    from generator.problems import InputError
-    from generator.site import prepare
+    from generator.serve.edits import reprepare
+    from generator.core.problems import InputError
+    from generator.site.build import prepare
 
     previous = prepare(repo)
     _edit(repo / "rules/wap/skirmishers.yaml", "feigned-flight", "feigned-retreat", count=-1)
@@ -208,7 +208,7 @@ def test_a_clause_renamed_in_a_clean_load_is_reported_in_the_translations_that_n
 
 
 def test_a_failed_edit_stays_pending_and_is_applied_with_the_next_one(live, full_build):
-    from generator.problems import InputError
+    from generator.core.problems import InputError
 
     repo = live.root
     _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
@@ -236,9 +236,9 @@ def _inodes(folder: Path) -> dict[str, int]:
     ("may be\n      a list of several.", "may be\n      a list of two or more.", None),
 ], ids=["title", "clarification", "term used", "clause"])
 def test_the_listing_pages_checked_after_an_edit_are_those_that_show_what_changed(repo, old, new, shown):
-    from generator.edits import listings_to_check, reprepare
+    from generator.serve.edits import listings_to_check, reprepare
     from generator.render import Links
-    from generator.site import prepare
+    from generator.site.build import prepare
 
     before = prepare(repo)
     _edit(repo / "rules/wap/strider.yaml", old, new)
@@ -251,9 +251,9 @@ def test_the_listing_pages_checked_after_an_edit_are_those_that_show_what_change
 
 
 def test_links_read_again_for_the_edited_rules_alone_are_the_links_of_the_whole_base(repo):
-    from generator.edits import reprepare
+    from generator.serve.edits import reprepare
     from generator.render import Links
-    from generator.site import prepare
+    from generator.site.build import prepare
 
     before = prepare(repo)
     _edit(repo / "rules/wap/strider.yaml", "*Strider (X).* X is a kind",
@@ -272,7 +272,7 @@ def test_links_read_again_for_the_edited_rules_alone_are_the_links_of_the_whole_
 
 
 def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leaves_every_other_page(live, full_build):
-    from generator.live import TEMPORARY
+    from generator.serve.live import TEMPORARY
 
     live.indexer = SimpleNamespace(requests=[], request=lambda: live.indexer.requests.append(1))
     before = _inodes(live.out)
@@ -306,7 +306,7 @@ def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(live, monk
 
 
 def test_the_watcher_wakes_on_an_edited_input_and_not_on_the_written_site(repo):
-    from generator.serve import Watcher
+    from generator.serve.server import Watcher
 
     watching = Watcher(repo)
     try:
@@ -322,7 +322,7 @@ def test_the_watcher_wakes_on_an_edited_input_and_not_on_the_written_site(repo):
 
 
 def test_an_edit_named_by_its_event_is_found_by_looking_at_that_file_alone(repo):
-    from generator.inputs import changed, refreshed, snapshot
+    from generator.site.inputs import changed, refreshed, snapshot
 
     before = snapshot(repo)
     _edit(repo / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")
@@ -339,7 +339,7 @@ def test_an_edit_named_by_its_event_is_found_by_looking_at_that_file_alone(repo)
 def test_the_search_indexer_runs_at_low_priority_and_leaves_the_server_thread_as_it_was():
     import threading
 
-    from generator.background import INDEXER_NICENESS, _lower_this_threads_priority
+    from generator.serve.background import INDEXER_NICENESS, _lower_this_threads_priority
 
     seen = {}
 

@@ -10,10 +10,10 @@ from urllib.parse import urljoin, urlparse
 import pytest
 
 from generator.i18n.translate import Translations
-from generator.problems import Problems
+from generator.core.problems import Problems
 from generator.render import Renderer
-from generator.site import build_site, prepare
-from generator.value_types import in_words
+from generator.site.build import build_site, prepare
+from generator.kb.value_types import in_words
 
 from .conftest import DATE, ROOT, copy_for, served_at
 
@@ -145,7 +145,7 @@ def counted_build(tmp_path_factory, pytestconfig):
     Built with its search index from the inputs `site` is built from, so that it is also the second build the
     byte-identical test compares.
     """
-    import generator.site as site_module
+    from generator.site import build as site_module
 
     work = tmp_path_factory.mktemp("counted")
     repo = copy_for(served_at(pytestconfig, "clean"), work / "repo")
@@ -209,7 +209,7 @@ def _folder(path: Path, text: str) -> Path:
 def test_publishing_swaps_the_new_site_in_without_ever_renaming_the_old_one_away(tmp_path, monkeypatch):
     import os
 
-    from generator.publish import publish
+    from generator.site.publish import publish
 
     out, staging = _folder(tmp_path / "site", "old"), _folder(tmp_path / "site.staging", "new")
 
@@ -224,7 +224,7 @@ def test_publishing_swaps_the_new_site_in_without_ever_renaming_the_old_one_away
 
 
 def test_the_first_publish_creates_the_site_folder(tmp_path):
-    from generator.publish import publish
+    from generator.site.publish import publish
 
     publish(_folder(tmp_path / "site.staging", "new"), tmp_path / "site")
     assert (tmp_path / "site/index.html").read_text(encoding="utf-8") == "new"
@@ -234,7 +234,7 @@ def test_the_first_publish_creates_the_site_folder(tmp_path):
 @pytest.mark.parametrize("folder", ["docs/assets", "site_overrides"])
 def test_a_symlink_out_of_the_checkout_under_a_published_folder_stops_the_build_before_anything_is_written(
         repo, tmp_path, folder):
-    from generator.problems import InputError
+    from generator.core.problems import InputError
 
     secret = tmp_path / "outside.txt"
     secret.write_text("a secret of the build machine", encoding="utf-8")
@@ -254,7 +254,7 @@ def test_a_one_off_build_lets_go_of_its_input_before_pagefind_runs_beside_it(tmp
 
     import mkdocs.commands.build
 
-    from generator import site as site_module
+    from generator.site import build as site_module
 
     made = []
     monkeypatch.setattr(site_module, "prepare", lambda root: made.append(prepare(root)) or made[-1])
@@ -283,7 +283,7 @@ def test_an_isolated_build_writes_its_pages_in_a_child_that_has_exited_before_pa
 
     import mkdocs.commands.build
 
-    from generator import site as site_module
+    from generator.site import build as site_module
 
     def written(config):  # in the child: the page names the process that wrote it
         Path(config.site_dir).mkdir(parents=True)
@@ -308,8 +308,8 @@ def test_an_isolated_build_writes_its_pages_in_a_child_that_has_exited_before_pa
 
 
 def test_an_isolated_build_reports_every_problem_of_the_input_and_writes_nothing(tmp_path, monkeypatch):
-    from generator import site as site_module
-    from generator.problems import InputError
+    from generator.site import build as site_module
+    from generator.core.problems import InputError
 
     def broken(root):
         problems = Problems()

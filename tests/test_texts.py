@@ -6,15 +6,15 @@ import io
 
 import pytest
 
-from generator import texts
+from generator.kb import texts
 from generator.i18n.extract import extract_rules, knowledge_base_messages
-from generator.problems import Problems
+from generator.core.problems import Problems
 
 from .conftest import ROOT, write
 
 
 def _catalog_contexts(lang: str) -> set[str]:
-    from generator.i18n.catalog import read_catalog
+    from generator.i18n.po.catalogs import read_catalog
 
     found = set()
     for path in (ROOT / "translations" / lang / "rules").rglob("*.po"):
@@ -32,7 +32,7 @@ def test_every_context_is_unique_and_names_its_owner(kb):
 
 
 def test_every_text_is_found_in_its_file_at_its_path(kb):
-    from generator.yamlfile import parse_yaml
+    from generator.core.yamlfile import parse_yaml
 
     files = {}  # read afresh: a loaded rule keeps its file's lines, not its parsed data
     for text in texts.knowledge_base_texts(kb):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from generator import value_types
-from generator.model import Argument
-from generator.value_types import TYPES, in_words, kind_label, value_problem
+from generator.kb import value_types
+from generator.kb.model import Argument
+from generator.kb.value_types import TYPES, in_words, kind_label, value_problem
 
 from .conftest import ROOT
 

@@ -9,8 +9,8 @@ import sys
 import pytest
 import yaml
 
-from generator import yamlfile
-from generator.yamlfile import MAX_NESTING, MAX_YAML_BYTES, YamlError, parse_yaml
+from generator.core import yamlfile
+from generator.core.yamlfile import MAX_NESTING, MAX_YAML_BYTES, YamlError, parse_yaml
 
 from .conftest import ROOT
 
@@ -129,7 +129,7 @@ def test_line_numbers_point_at_the_key_that_holds_each_value():
 
 def test_without_libyaml_check_falls_back_to_pure_python_with_the_same_result():
     # A fresh interpreter in which PyYAML has no C loader, as on a machine without libyaml.
-    program = ("import sys, yaml; del yaml.CSafeLoader; from generator import yamlfile; "
+    program = ("import sys, yaml; del yaml.CSafeLoader; from generator.core import yamlfile; "
                "assert yamlfile.LOADER is yamlfile.PureLoader, yamlfile.LOADER; "
                "from generator.cli import main; sys.exit(main(['--root', sys.argv[1], 'check']))")
     environment = dict(os.environ, KB_NO_CACHE="1")  # parse every file, not the cached results of the C parser

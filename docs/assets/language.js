@@ -1,4 +1,4 @@
-// Remember the language the reader reads, so the site's root page (generator/templates/root.html)
+// Remember the language the reader reads, so the site's root page (generator/render/templates/root.html)
 // sends them back to it next time instead of guessing from the browser's languages.
 (function () {
   "use strict";

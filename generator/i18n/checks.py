@@ -7,12 +7,12 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from ..markup import markup_signature, references
-from ..model import KnowledgeBase
-from ..problems import Problem, Problems, relative
+from ..kb.markup import markup_signature, references
+from ..kb.model import KnowledgeBase
+from ..core.problems import Problem, Problems, relative
 from .glossary import Glossary, Term, contains, read_glossary, stems, without, word_keys
-from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
-from ..answers import OTHER, pattern_problem
+from .po.catalogs import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
+from ..kb.answers import OTHER, pattern_problem
 from .translate import REFERENCE_HINT, may_refer, placeholder_problem, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG, check_russian
 from .extract import knowledge_base_messages
@@ -185,17 +185,17 @@ def _check_version() -> str:
     """The version of the code that checks a translation, with the stemmer's."""
     from importlib.metadata import version
 
-    from ..diskcache import source_version
+    from ..core.diskcache import source_version
 
     here = Path(__file__).parent
-    return source_version(here / "checks.py", here / "glossary.py", here.parent / "markup.py",
+    return source_version(here / "checks.py", here / "glossary.py", here.parent / "kb" / "markup.py",
                           extra=f"snowballstemmer {version('snowballstemmer')}")
 
 
 def message_issues(texts: tuple, lang: str, glossary: Glossary) -> list:
     """check_message for every (source, translation, source language) of a catalog, from the on-disk cache when
     the same texts were checked against the same glossary by the same code (a pure function of these)."""
-    from ..diskcache import cached, key_bytes
+    from ..core.diskcache import cached, key_bytes
 
     terms = tuple((term.source, term.target, term.accept) for term in glossary.terms)
     key = key_bytes((lang, terms, texts))

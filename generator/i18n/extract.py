@@ -9,13 +9,13 @@ from typing import Optional
 
 from pydantic import ValidationError
 
-from ..load import CONCEPTS_DIR, GLOSSARY_FILE, RULES_DIR, SYSTEM_FILE
-from ..model import Concept, Glossary, KnowledgeBase, Rule, System
-from ..texts import Translatable, concept_texts, knowledge_base_texts, rule_texts, system_texts, term_texts
-from ..urls import site_url
-from ..yamlfile import YamlError, parse_yaml
+from ..kb.load import CONCEPTS_DIR, GLOSSARY_FILE, RULES_DIR, SYSTEM_FILE
+from ..kb.model import Concept, Glossary, KnowledgeBase, Rule, System
+from ..kb.texts import Translatable, concept_texts, knowledge_base_texts, rule_texts, system_texts, term_texts
+from ..kb.urls import site_url
+from ..core.yamlfile import YamlError, parse_yaml
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent.parent / "render" / "templates"
 CODE = Path(__file__).resolve().parent.parent
 UI_CATALOG = "ui"
 # Must match the renderer's Environment: Markdown's {#id} is not a Jinja comment here.
@@ -115,7 +115,7 @@ def ui_file_strings(path, method: str) -> list:
 
     from babel.messages.extract import extract
 
-    from ..diskcache import cached
+    from ..core.diskcache import cached
 
     data = path.read_bytes()
     return cached("ui-extract", _extractor_version(), method.encode() + b"\0" + data,

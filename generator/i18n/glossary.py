@@ -10,8 +10,8 @@ from pathlib import Path
 
 import snowballstemmer
 
-from ..problems import Problem, Problems, relative
-from ..yamlfile import read_document
+from ..core.problems import Problem, Problems, relative
+from ..core.yamlfile import read_document
 
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _STEMMERS = {"en": "english", "ru": "russian", "de": "german", "fr": "french", "es": "spanish", "it": "italian",

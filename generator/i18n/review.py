@@ -12,8 +12,8 @@ from typing import Optional
 
 from babel.messages.catalog import Catalog
 
-from ..model import KnowledgeBase
-from .catalog import CatalogError, message_key, read_catalog
+from ..kb.model import KnowledgeBase
+from .po.catalogs import CatalogError, message_key, read_catalog
 from .checks import check_catalogs
 from .memory import consistency_warnings
 from .extract import knowledge_base_messages

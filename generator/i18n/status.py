@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from ..model import KnowledgeBase
+from ..kb.model import KnowledgeBase
 from .extract import SourceMessage, knowledge_base_messages, ui_messages
 from .translate import FUZZY, MISSING, TRANSLATED, Translations
 

@@ -10,8 +10,9 @@ from pathlib import Path
 from babel import Locale
 from babel.numbers import format_decimal
 
-from ..problems import Problems, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, message_key, message_label, read_entries
+from ..core.problems import Problems, relative
+from .po.catalogs import (CatalogError, catalog_path, existing_catalogs, message_key, message_label,
+    read_entries)
 
 SOURCE = "source"  # the page is in the text's own language
 TRANSLATED = "translated"
@@ -163,8 +164,8 @@ def reference_problems(kb, message, checked: dict | None = None) -> list[str]:
 
     `checked` remembers each target's answer across the messages of one load.
     """
-    from ..markup import references
-    from ..validate import reference_problem
+    from ..kb.markup import references
+    from ..kb.validate import reference_problem
 
     checked = {} if checked is None else checked
     strings = message.string if isinstance(message.string, tuple) else (message.string,)

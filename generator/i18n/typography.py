@@ -10,9 +10,9 @@ from pathlib import Path
 
 import yaml
 
-from ..model import KnowledgeBase
-from ..problems import Problem, relative
-from .catalog import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
+from ..kb.model import KnowledgeBase
+from ..core.problems import Problem, relative
+from .po.catalogs import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
 from .extract import knowledge_base_messages
 
 LANG = "ru"
@@ -145,7 +145,7 @@ def check_russian(root: Path, kb: KnowledgeBase, messages: list | None = None) -
 
 @functools.cache  # once per process: the code does not change under it
 def _version() -> str:
-    from ..diskcache import source_version
+    from ..core.diskcache import source_version
 
     return source_version(__file__)
 
@@ -153,7 +153,7 @@ def _version() -> str:
 def _catalog_issues(texts: tuple, forbidden: list[Forbidden]) -> list:
     """text_issues of every text of a catalog, from the on-disk cache when the same texts met the same forbidden
     words and code before (a pure function of these)."""
-    from ..diskcache import cached, key_bytes
+    from ..core.diskcache import cached, key_bytes
 
     key = key_bytes((tuple((entry.words, entry.use) for entry in forbidden), texts))
     return cached("typography", _version(), key, lambda: [text_issues(text, forbidden) for text in texts])

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from pathlib import Path
 
-from ..model import KnowledgeBase
-from ..problems import Problems, relative
-from ..repofiles import FIX_LINK, write_problem
-from .catalog import (CatalogError, catalog_path, existing_catalogs, merge, message_key, read_catalog,
-                      render_catalog)
-from .reader import code_version, read_bytes
+from ..kb.model import KnowledgeBase
+from ..core.problems import Problems, relative
+from ..core.repofiles import FIX_LINK, write_problem
+from .po.catalogs import (CatalogError, catalog_path, existing_catalogs, merge, message_key, read_catalog,
+    render_catalog)
+from .po.reader import code_version, read_bytes
 from .extract import SourceMessage, knowledge_base_messages, ui_messages
 from .memory import LazyMemory, prefill
 
@@ -89,7 +89,7 @@ def _updated(path: Path, lang: str, name: str, before: bytes | None, sources: li
     A cached answer is used only if it did not depend on the translation memory (no message was new to the
     old catalog), so it is exactly what merging again would give.
     """
-    from ..diskcache import cached, key_bytes
+    from ..core.diskcache import cached, key_bytes
 
     plain_sources = tuple((s.context, s.msgid, s.source_lang, tuple(s.comments), tuple(map(tuple, s.locations)))
                           for s in sources)
@@ -128,7 +128,7 @@ def init_language(root: Path, kb: KnowledgeBase, lang: str) -> list[Path]:
     """Create empty catalogs for a new language (existing ones are updated, never overwritten)."""
     outputs, _summary, problems = plan_update(root, kb, lang)
     if problems:
-        from ..problems import InputError
+        from ..core.problems import InputError
 
         raise InputError(problems)
     glossary = Path(root) / "translations" / lang / "glossary.yaml"

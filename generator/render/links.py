@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .. import markup, urls
+from ..kb import markup, urls
 from ..i18n.translate import Translations
-from ..model import KnowledgeBase
-from ..texts import Texts, reference_texts
+from ..kb.model import KnowledgeBase
+from ..kb.texts import Texts, reference_texts
 
 
 @dataclass

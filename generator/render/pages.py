@@ -11,14 +11,16 @@ import yaml
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from .. import diagrams, markup, rawhtml, urls
+from . import diagrams
+from ..kb import markup, urls
+from ..site import rawhtml
 from ..i18n.translate import FUZZY, MISSING, Translations
-from ..model import STATUSES, KnowledgeBase, Rule
-from ..texts import Texts
+from ..kb.model import STATUSES, KnowledgeBase, Rule
+from ..kb.texts import Texts
 from .links import LinkResolver, Links
 from .scope import PageScope
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 # libyaml's writer where PyYAML has it: the same front matter, a fifth of the time (~0.4 s at 1,000 rules).
 FRONT_MATTER_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 

@@ -14,11 +14,12 @@ from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
-from .. import answers, diagrams, markup, urls, value_types
-from ..ask import AskPanel, compiled_predicates, words_json
+from ..kb import answers, markup, urls, value_types
+from . import diagrams
+from .ask import AskPanel, compiled_predicates, words_json
 from ..i18n.translate import MISSING, Text
-from ..model import Rule
-from ..texts import Translatable, declared_parts
+from ..kb.model import Rule
+from ..kb.texts import Translatable, declared_parts
 
 if TYPE_CHECKING:
     from .pages import Renderer

@@ -42,8 +42,8 @@ def served_site(work: Path, plant_into=None):
     import threading
     from http.server import ThreadingHTTPServer
 
-    from generator.serve import QuietHandler
-    from generator.site import build_site
+    from generator.serve.server import QuietHandler
+    from generator.site.build import build_site
 
     out = work / "site"
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(out)))

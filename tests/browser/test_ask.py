@@ -46,7 +46,7 @@ def ask_scout_placement(page, base_url, distance: str, terrain: str):
 
 def rule_pages() -> list[str]:
     """Every rule page with predicates, in both languages."""
-    from generator.load import load
+    from generator.kb.load import load
 
     kb, problems = load(ROOT)
     assert not problems

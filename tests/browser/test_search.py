@@ -195,7 +195,7 @@ def test_no_practice_search_when_the_browser_asks_to_save_data(page, guard, base
 @pytest.fixture(scope="module")
 def parts_url(tmp_path_factory):
     """The site with every language indexed in three parts (10 pages a part): what 1,000 rules get."""
-    from generator import search as indexing
+    from generator.site import search as indexing
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(indexing, "PAGES_PER_INDEX", 10)

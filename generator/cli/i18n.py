@@ -1,0 +1,161 @@
+"""The translators' commands, `python -m generator i18n update|init|status|check|review`: one function each."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from pathlib import Path
+
+from . import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
+
+log = logging.getLogger(__name__)
+
+
+def cmd_i18n(args) -> int:
+    """`i18n update|init|status|check|review`: load and validate the rules, then run the subcommand."""
+    from ..kb.load import bulk_allocation
+
+    # One-shot, like check: the base and its ~43,000 messages live to the end, and every young collection
+    # walked them (at 1,000 rules a third of i18n status's CPU time).
+    with bulk_allocation():
+        return _i18n(args)
+
+
+def _i18n(args) -> int:
+    from ..kb.load import load, load_and_validate
+    from ..i18n.extract import knowledge_base_messages
+    from ..site.mkdocs_config import read_languages  # not .site: the i18n commands need no renderer
+
+    root = repository_root(args)
+    # Status only counts the catalogs' messages, which need rules that load; whether their references and
+    # examples hold is for `check` to say (at 1,000 rules validating was a fifth of status's time).
+    # update and init write every message's line into the catalogs: a file parsed now keeps its map of lines.
+    languages = [language["code"] for language in read_languages(root)]
+    read = args.action in ("status", "check", "update")
+    kb, problems = load(root) if args.action == "status" else \
+        load_and_validate(root, with_lines=args.action in ("update", "init"))
+    messages = knowledge_base_messages(kb) if read and not problems else None
+    if problems and args.action != "check":
+        print(problems.report(), file=sys.stderr)
+        log.error("fix the rule files first: catalogs are made from them")
+        return EXIT_MALFORMED
+    if args.action == "review":
+        from ..i18n.review import review_command
+
+        return review_command(root, kb, languages, args)
+    actions = {"update": _i18n_update, "init": _i18n_init, "status": _i18n_status, "check": _i18n_check}
+    if args.action not in actions:
+        return EXIT_MALFORMED
+    return actions[args.action](args, root, kb, problems, languages, messages)
+
+
+def _i18n_update(args, root: Path, kb, _problems, languages: list[str], messages) -> int:
+    """Bring the catalogs of the languages in line with the sources; nothing is written if one cannot be read."""
+    from ..i18n.update import plan_update, write_outputs
+
+    all_outputs, failed = {}, False
+    for lang in args.lang or languages:  # every language's catalogs are made from the same messages
+        outputs, summary, found = plan_update(root, kb, lang, args.only, messages)
+        if found:
+            print(found.report(), file=sys.stderr)
+            failed = True
+        all_outputs.update(outputs)
+        print(f"{lang}: {summary['files']} file(s) changed; {summary['added']} new, {summary['kept']} kept, "
+              f"{summary['fuzzied']} marked fuzzy, {summary['obsoleted']} made obsolete, "
+              f"{summary['prefilled']} pre-filled from translation memory")
+    if failed:
+        log.error("nothing was written")
+        return EXIT_MALFORMED
+    write_outputs(all_outputs)
+    return EXIT_OK
+
+
+def _i18n_init(args, root: Path, kb, _problems, _languages, _messages) -> int:
+    """Create the catalogs of a new language."""
+    from ..i18n.po.catalogs import locale_exists
+    from ..i18n.update import init_language
+    from ..core.problems import InputError
+
+    lang = args.only[0] if args.only else None
+    if not lang or not locale_exists(lang):
+        log.error("unknown language code %r; use a code like de, fr, pl", lang)
+        return EXIT_MALFORMED
+    try:
+        written = init_language(root, kb, lang)
+    except InputError as error:
+        print(error.problems.report(), file=sys.stderr)
+        return EXIT_MALFORMED
+    print(f"{lang}: created {len(written)} catalog(s) under translations/{lang}/")
+    print(f"next: add '- {{code: {lang}, name: <name>}}' under extra.kb_languages in mkdocs.yml")
+    return EXIT_OK
+
+
+def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages) -> int:
+    """How much of each language is translated, as text or JSON (the messages listed once for every language)."""
+    from ..i18n.status import language_status
+    from ..i18n.translate import Translations
+    from ..core.problems import Problems
+
+    found = Problems()
+    report = [language_status(kb, Translations.load(root, lang, found), messages) for lang in (args.lang or languages)]
+    if found:
+        print(found.report(), file=sys.stderr)
+        return EXIT_MALFORMED
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True))
+        return EXIT_OK
+    for entry in report:
+        total = entry["total"]
+        print(f"{entry['lang']}: {total['translated']}/{total['messages']} translated ({total['percent']}%), "
+              f"{total['fuzzy']} fuzzy, {total['missing']} missing")
+        for name, counts in entry["catalogs"].items():
+            print(f"  {name}: {counts['translated']} translated, {counts['fuzzy']} fuzzy, {counts['missing']} missing")
+    return EXIT_OK
+
+
+def _i18n_check(args, root: Path, kb, problems, languages: list[str], messages) -> int:
+    """Every translation problem and consistency warning (of the paths given, or of everything)."""
+    from ..i18n.checks import check_catalogs
+    from ..i18n.memory import consistency_warnings
+    from ..i18n.po.reader import catalogs_read_once
+    from ..core.report_formats import WARNING, chosen_format, print_problems
+
+    output_format = chosen_format(args.format)
+    if problems:
+        print_problems(problems, output_format)
+        return EXIT_MALFORMED
+    prefixes, wanted = _catalog_paths(root, args.only)
+    if prefixes is None:
+        return EXIT_MALFORMED
+    checked = args.lang or wanted or languages
+    with catalogs_read_once():  # the checks, the typography and the translation memory each read every catalog
+        found = check_catalogs(root, kb, checked, messages)
+        all_warnings = consistency_warnings(root, checked)
+    found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
+    print_problems(found, output_format)
+    warnings = [warning for warning in all_warnings if not prefixes or warning.file.startswith(prefixes)]
+    print_problems(warnings, output_format, WARNING)
+    print(f"{len(found)} translation problem(s), {len(warnings)} consistency warning(s)")
+    return EXIT_MALFORMED if found else EXIT_OK
+
+
+def _catalog_paths(root: Path, items: list[str]):
+    """`i18n check PATH…`: the path prefixes (relative to root) to report and the languages they name.
+
+    Returns (None, None) after logging an error if a path is not under translations/<lang>/.
+    """
+    prefixes, languages = [], []
+    for item in items:
+        path = given_path(root, item).absolute()
+        try:
+            parts = path.relative_to(root).parts
+        except ValueError:
+            parts = ()
+        if len(parts) < 2 or parts[0] != "translations":
+            log.error("%s: not a path under translations/<lang>/ — give e.g. translations/ru/rules/wap/", item)
+            return None, None
+        prefixes.append("/".join(parts))
+        if parts[1] not in languages:
+            languages.append(parts[1])
+    return tuple(prefixes), languages

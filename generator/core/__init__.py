@@ -1,0 +1,1 @@
+"""Foundation: problems, repository files, YAML reading, report formats and the disk cache; no project knowledge."""

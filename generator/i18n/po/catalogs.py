@@ -1,0 +1,62 @@
+"""Catalog files of a language: where they live and how problems name them; the reading, writing and merging
+modules' names are re-exported here, so callers import a catalog's whole life from one place.
+
+Split along Babel's lines: `pofile` (the strict scanner), `plurals` (Plural-Forms safety), `reader`
+(plain entries and Babel catalogs, cached on disk), `writer` (the .po text) and `merge` (an update).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Message
+
+from ...core.problems import Problems
+from ...core.repofiles import repository_files
+from .merge import UpdateSummary, merge
+from .plurals import MAX_PLURAL_FORMS, MAX_PLURAL_RULE, PLURAL_PROBE, plural_problem
+from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, scan
+from .reader import LookupEntry, cached_scan, message_key, read_catalog, read_entries
+from .writer import LINE_WIDTH, PROJECT, STABLE_DATE, TRANSLATORS, new_catalog, render_catalog
+
+__all__ = ["CatalogEntries", "CatalogError", "Entry", "LINE_WIDTH", "LookupEntry", "MAX_PLURAL_FORMS",
+           "MAX_PLURAL_RULE", "PLURAL_PROBE", "PROJECT", "STABLE_DATE", "SYNTAX_HINT", "TRANSLATORS",
+           "UpdateSummary", "cached_scan", "catalog_name", "catalog_path", "existing_catalogs", "locale_exists",
+           "merge", "message_key", "message_label", "new_catalog", "plural_problem", "read_catalog",
+           "read_entries", "render_catalog", "scan"]
+
+
+def catalog_path(root: Path, lang: str, catalog: str) -> Path:
+    """The file of a catalog (`rules/wap/dodge`, `ui`) of a language."""
+    return Path(root) / "translations" / lang / f"{catalog}.po"
+
+
+def catalog_name(root: Path, lang: str, path: Path) -> str:
+    """The name of the catalog in a file of a language: its path under translations/<lang>/ without `.po`."""
+    return str(Path(path).relative_to(Path(root) / "translations" / lang).with_suffix(""))
+
+
+def existing_catalogs(root: Path, lang: str, problems: Optional[Problems] = None) -> list[str]:
+    """The catalogs of a language; a .po file or folder linked from outside the checkout is a problem, not read."""
+    found = repository_files(root, Path("translations") / lang, problems if problems is not None else Problems(),
+                             (".po",))
+    return sorted(catalog_name(root, lang, path) for path in found)
+
+
+def message_label(message: Message) -> str:
+    """How a problem names a message: its context and the start of its source text."""
+    text = message.id[0] if isinstance(message.id, tuple) else message.id
+    text = " ".join(str(text).split())
+    shown = text if len(text) <= 50 else text[:47] + "..."
+    return f"{message.context} {shown!r}" if message.context else repr(shown)
+
+
+def locale_exists(lang: str) -> bool:
+    """Whether Babel knows the language code (so plural forms and names exist for it)."""
+    try:
+        Locale.parse(lang)
+        return True
+    except (UnknownLocaleError, ValueError):
+        return False

@@ -1,0 +1,284 @@
+"""Run worked examples, from the rules themselves or from a player's own file, against their predicates."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional, Union
+
+from ..evaluate import LimitReached, SnippetRuntimeError
+from .model import KnowledgeBase
+from ..core.problems import Problems, relative
+from .validate import value_problem
+from ..core.yamlfile import YamlError, read_yaml
+
+SCENARIO_KEYS = ("rule", "predicate", "given", "expect", "name", "id")  # the first four are required
+TOLERANCE = 1e-9  # numbers this close count as equal (distances come out of square roots)
+
+
+@dataclass
+class Case:
+    """One question put to a predicate: the arguments and the answer expected."""
+
+    rule: str
+    predicate: str
+    given: dict
+    expect: Any
+    name: str
+    case_id: str
+    file: str
+    where: Union[int, Callable[[], int]]  # the line, or how to find it (only a failure needs it)
+
+    @property
+    def line(self) -> int:
+        return self.where if isinstance(self.where, int) else self.where()
+
+    @property
+    def test_id(self) -> str:
+        return f"{self.rule}::{self.predicate}::{self.case_id}"
+
+
+@dataclass
+class Outcome:
+    case: Case
+    passed: bool
+    got: Any = None
+    error: Optional[str] = None
+    stopped: Optional[str] = None  # `file:line: rule: predicate: what stopped it — hint`, line in the snippet
+
+    def describe(self) -> str:
+        if self.passed:
+            return f"PASS {self.case.test_id}"
+        if self.stopped:
+            return f"FAIL {self.stopped} (example {self.case.case_id})"
+        detail = self.error or f"expected {self.case.expect!r}, got {self.got!r}"
+        return f"FAIL {self.case.file}:{self.case.line}: {self.case.test_id}: {detail}"
+
+
+def same(expected, got) -> bool:
+    """Equal as plain data: numbers within TOLERANCE, lists and tuples element by element."""
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return isinstance(expected, bool) and isinstance(got, bool) and expected == got
+    if isinstance(expected, (int, float)) and isinstance(got, (int, float)):
+        return math.isclose(expected, got, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)):
+        return len(expected) == len(got) and all(same(e, g) for e, g in zip(expected, got))
+    if isinstance(expected, dict) and isinstance(got, dict):
+        return expected.keys() == got.keys() and all(same(expected[k], got[k]) for k in expected)
+    return expected == got
+
+
+def rule_cases(kb: KnowledgeBase) -> list[Case]:
+    """Every worked example written in the rule files, in a stable order."""
+    cases = []
+    for key in sorted(kb.rules):
+        rule = kb.rules[key]
+        origin = kb.origins[key]
+        for index, example in enumerate(rule.examples):
+            cases.append(Case(rule.key, example.predicate, example.given, example.expect, example.name,
+                              example.id, origin.path, functools.partial(origin.line, "examples", index)))
+    return cases
+
+
+def run_case(kb: KnowledgeBase, case: Case) -> Outcome:
+    rule = kb.rules.get(case.rule)
+    predicate = rule.predicate(case.predicate) if rule else None
+    if predicate is None or predicate.snippet is None:
+        return Outcome(case, False, error=f"no runnable predicate {case.rule}::{case.predicate}")
+    try:
+        got = predicate.snippet(**case.given)
+    except SnippetRuntimeError as error:
+        return Outcome(case, False, error=f"the predicate stopped: {error}", stopped=_stopped(kb, case, error))
+    return Outcome(case, same(case.expect, got), got=got)
+
+
+def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
+    """run_case for each case in turn; a rule's examples that all passed before come from the disk cache.
+
+    An answer is a pure function of the predicates' code and arguments, the examples and the evaluator's
+    code, which together make the key. Only a rule whose every example passed is kept: a failure is
+    worked out afresh, with its line and message from the files as they are now.
+    """
+    for group in _groups(cases):
+        yield from _rule_outcomes(kb, group)
+
+
+def _groups(cases: list[Case]) -> list[list[Case]]:
+    """The cases in runs of one rule's: a rule's answers are kept together."""
+    return [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]
+
+
+def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:
+    """The outcomes of one rule's cases, from the disk cache when they all passed before."""
+    from ..core import diskcache
+
+    key = _cases_key(kb, group)
+    answers = diskcache.stored(ANSWERS, _evaluator_version(), key) if key is not None else None
+    if answers is not None and len(answers) == len(group):
+        return [Outcome(case, True, got=got) for case, got in zip(group, answers)]
+    outcomes = [run_case(kb, case) for case in group]
+    if key is not None and all(outcome.passed for outcome in outcomes):
+        try:
+            diskcache.store(ANSWERS, _evaluator_version(), key, [outcome.got for outcome in outcomes])
+        except ValueError:  # an answer marshal cannot hold: worked out again next time
+            pass
+    return outcomes
+
+
+ANSWERS = "example-answers"  # the disk cache's kind for a rule's answers (kept only when all of them passed)
+
+
+@functools.cache  # once per process: the code does not change under it
+def _evaluator_version() -> str:
+    """The version of the code that runs examples (this module and the evaluator)."""
+    from ..core.diskcache import source_version
+
+    here = Path(__file__).parent
+    return source_version(__file__, *sorted(map(str, (here.parent / "evaluate").glob("*.py"))))
+
+
+def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
+    """What a rule's answers depend on, as bytes; None if it cannot be put in bytes (then nothing is cached)."""
+    from ..core.diskcache import key_bytes
+
+    rule = kb.rules.get(cases[0].rule)
+    if rule is None:
+        return None
+    # The rule's key is not needed for correctness; it keeps copies of one rule (the benchmarks' inputs)
+    # from answering for each other, so the figures stay those of distinct rules.
+    predicates = tuple((p.name, p.code, tuple(p.params), getattr(p.snippet, "steps", None)) for p in rule.predicates)
+    asked = tuple((case.predicate, case.given, case.expect) for case in cases)
+    try:
+        return key_bytes((rule.key, predicates, asked))
+    except ValueError:
+        return None
+
+
+def _stopped(kb: KnowledgeBase, case: Case, error: SnippetRuntimeError) -> str:
+    """Where and why a predicate stopped, at the line of its snippet in the rule file."""
+    rule = kb.rules[case.rule]
+    origin = kb.origins[case.rule]
+    index = next(i for i, p in enumerate(rule.predicates) if p.name == case.predicate)
+    # A block scalar's text starts on the line after its key.
+    line = origin.line("predicates", index, "code") + (error.line or 0)
+    what = f"{error.limit} reached: {error.reason}" if isinstance(error, LimitReached) else error.reason
+    return f"{origin.path}:{line}: {case.rule}: {case.predicate}: {what} — {error.hint}"
+
+
+@dataclass
+class ScenarioFile:
+    """A player's file of questions, read but not yet matched against the rules."""
+
+    path: Path
+    shown: str
+    document: Any  # yamlfile.YamlDocument
+    entries: list
+    prefix: tuple  # where the list sits in the file: () or ("examples",)
+
+    def rule_keys(self) -> set[str]:
+        """The rules the file asks about (only well-formed keys; the rest are reported later)."""
+        return {entry["rule"] for entry in self.entries if isinstance(entry, dict) and isinstance(entry.get("rule"), str)}
+
+
+def read_scenarios(path: Path, root: Path, problems: Problems) -> Optional[ScenarioFile]:
+    """Read a player's scenario file: a list of {rule, predicate, given, expect} (name, id optional)."""
+    path = Path(path)
+    shown = relative(path, root)
+    if path.is_dir():
+        problems.add(shown, 0, "", "is a folder, not a scenario file",
+                     "name a YAML file of examples (to check part of the rules, give a folder under rules/)")
+        return None
+    if not path.exists():
+        problems.add(shown, 0, "", "file not found", "check the path")
+        return None
+    if not stat.S_ISREG(path.stat().st_mode):
+        problems.add(shown, 0, "", "is not a plain file (a device, fifo or socket)", "name a YAML file of examples")
+        return None
+    try:
+        document = read_yaml(path)
+    except YamlError as error:
+        problems.add(shown, error.line, "", error.message, error.hint)
+        return None
+    except OSError as error:
+        problems.add(shown, 0, "", f"cannot be read ({error.strerror})", "check the path and its permissions")
+        return None
+    entries, prefix = document.data, ()
+    if isinstance(entries, dict) and "examples" in entries:
+        entries, prefix = entries["examples"], ("examples",)
+    if not isinstance(entries, list):
+        problems.add(shown, 1, "", "the file must be a list of examples",
+                     "write entries like: - {rule: t9a/scout, predicate: deploy_ok, given: {...}, expect: true}")
+        return None
+    return ScenarioFile(path, shown, document, entries, prefix)
+
+
+def _entry_problem(entry, index: int):
+    """What is wrong with the shape of one entry, as (key, message, hint), or None."""
+    if not isinstance(entry, dict):
+        return None, f"entry {index + 1} is not a mapping", "give rule, predicate, given, expect"
+    missing = [key for key in SCENARIO_KEYS[:4] if key not in entry]
+    if missing:
+        return None, f"entry {index + 1} lacks {', '.join(missing)}", "each entry needs rule, predicate, given and expect"
+    unknown = [str(key) for key in entry if key not in SCENARIO_KEYS]
+    if unknown:
+        return None, f"entry {index + 1} has unknown keys {', '.join(unknown)}", "allowed keys: " + ", ".join(SCENARIO_KEYS)
+    for key in ("rule", "predicate"):
+        if not isinstance(entry[key], str):
+            return key, f"{key} is {entry[key]!r}, not a name", "write one name, like t9a/scout or deploy_ok"
+    if not isinstance(entry["given"], dict):
+        return "given", "given must be a mapping", "write given: {argument: value, ...}"
+    odd = [repr(key) for key in entry["given"] if not isinstance(key, str)]
+    if odd:
+        return "given", f"given has keys that are not argument names: {', '.join(odd)}", "use the predicate's argument names"
+    return None
+
+
+def external_cases(kb: KnowledgeBase, scenarios: ScenarioFile, problems: Problems) -> list[Case]:
+    """The cases of a scenario file that fit the rules; every entry that does not is a problem."""
+    shown, document, prefix = scenarios.shown, scenarios.document, scenarios.prefix
+    cases = []
+    for index, entry in enumerate(scenarios.entries):
+        line = document.line(prefix + (index,))
+        subject = str(entry.get("rule", "")) if isinstance(entry, dict) and isinstance(entry.get("rule"), str) else ""
+        shape = _entry_problem(entry, index)
+        if shape:
+            key, message, hint = shape
+            problems.add(shown, document.line(prefix + (index, key)) if key else line, subject, message, hint)
+            continue
+        rule = kb.rules.get(entry["rule"])
+        if rule is None:
+            problems.add(shown, document.line(prefix + (index, "rule")), subject,
+                         f"no rule {entry['rule']!r}", "use a key like t9a/scout (see the site's index)")
+            continue
+        predicate = rule.predicate(entry["predicate"])
+        if predicate is None:
+            problems.add(shown, document.line(prefix + (index, "predicate")), subject,
+                         f"{rule.key} has no predicate {entry['predicate']!r}",
+                         "use one of: " + ", ".join(p.name for p in rule.predicates))
+            continue
+        wanted, got = set(predicate.params), set(entry["given"])
+        if wanted != got:
+            parts = []
+            if wanted - got:
+                parts.append("lacks " + ", ".join(sorted(wanted - got)))
+            if got - wanted:
+                parts.append("has unknown " + ", ".join(sorted(got - wanted)))
+            problems.add(shown, document.line(prefix + (index, "given")), subject,
+                         f"given {' and '.join(parts)}", f"{predicate.name} takes: {', '.join(predicate.params)}")
+            continue
+        wrong = [(argument, form) for argument in predicate.args
+                 for form in [value_problem(argument.type, entry["given"][argument.name], argument.values,
+                                            argument.nullable)] if form]
+        for argument, form in wrong:
+            problems.add(shown, document.line(prefix + (index, "given", argument.name)), subject,
+                         f"{argument.name} is {entry['given'][argument.name]!r}", f"expected {form}")
+        if wrong:
+            continue
+        case_id = str(entry.get("id") or f"{scenarios.path.stem}-{index + 1}")
+        cases.append(Case(rule.key, predicate.name, entry["given"], entry["expect"],
+                          str(entry.get("name") or case_id), case_id, shown, line))
+    return cases

@@ -1,0 +1,215 @@
+"""Check what the schema cannot: ids, references, examples against their predicates."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .load import ALL_TERMS
+from .markup import references
+from . import answers, value_types
+from .model import KnowledgeBase, Rule
+from ..core.problems import Problems
+from .texts import concept_key, term_key
+from .texts import reference_texts as text_fields  # the translatable fields' owner (load and scripts read it here)
+
+# The value types (their checks and English forms) are owned by generator/value_types.py.
+FORMS = value_types.FORMS
+value_problem = value_types.value_problem
+
+
+def reference_problem(kb: KnowledgeBase, target: str):
+    """None if a reference target exists, else what is wrong with it."""
+    from .markup import Reference
+
+    reference = Reference(f"[[{target}]]", target, None)
+    kind = reference.kind
+    if kind == "invalid":
+        return "is not a reference of the form system/rule, system/rule#clause, term:id or concept:id"
+    # A target whose file exists but was not loaded (broken, or not asked for) is not reported again.
+    if kind == "term":
+        known = reference.item_id in kb.terms or ALL_TERMS in kb.unloaded
+        return None if known else "names a glossary term that does not exist"
+    if kind == "concept":
+        known = reference.item_id in kb.concepts or concept_key(reference.item_id) in kb.unloaded
+        return None if known else "names a concept page that does not exist"
+    rule = kb.rules.get(reference.rule_key)
+    if rule is None:
+        return None if reference.rule_key in kb.unloaded else "names a rule that does not exist"
+    if kind == "clause" and rule.clause(reference.clause_id) is None:
+        return f"names a clause that {reference.rule_key} does not have (its clauses: {', '.join(c.id for c in rule.clauses)})"
+    return None
+
+
+def _duplicates(items, attribute):
+    counts = Counter(getattr(item, attribute) for item in items)
+    return {value for value, count in counts.items() if count > 1}
+
+
+class _References:
+    """reference_problem per target, asked once per validation run (rules share many targets)."""
+
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self.answers: dict[str, object] = {}
+
+    def problem(self, target: str):
+        if target not in self.answers:
+            self.answers[target] = reference_problem(self.kb, target)
+        return self.answers[target]
+
+
+def validate(kb: KnowledgeBase, rules=None, shared: bool | None = None) -> Problems:
+    """Check every rule, term and concept against each other; return all problems.
+
+    With `rules` (keys), only those rules are checked, and the glossary and concepts only if `shared`.
+    """
+    problems = Problems()
+    checked = _References(kb)
+    for key in (kb.rules if rules is None else [key for key in kb.rules if key in rules]):
+        _validate_rule(kb, kb.rules[key], problems, checked)
+    if not (rules is None if shared is None else shared):
+        return problems
+    for term in kb.terms.values():
+        _validate_term(kb, term, problems, checked)
+    for concept in kb.concepts.values():
+        _validate_concept(kb, concept, problems, checked)
+    return problems
+
+
+def _validate_term(kb: KnowledgeBase, term, problems: Problems, checked: _References):
+    key = term_key(term.id)
+    origin = kb.origins[key]
+    for index, system in enumerate(term.systems):
+        if system not in kb.systems:
+            problems.add(origin.path, origin.line("systems", index), key,
+                         f"systems lists {system!r}, which is not a system",
+                         "use one of: " + ", ".join(sorted(kb.systems)))
+    for reference in references(term.meaning):
+        issue = checked.problem(reference.target)
+        if issue:
+            problems.add(origin.path, origin.line("meaning"), key,
+                         f"reference {reference.token} {issue}", "fix the target or remove the reference")
+
+
+def _validate_concept(kb: KnowledgeBase, concept, problems: Problems, checked: _References):
+    subject = concept_key(concept.id)
+    origin = kb.origins[subject]
+    add = lambda path, message, hint: problems.add(origin.path, origin.line(*path), subject, message, hint)
+    for index, column in enumerate(concept.columns):
+        issue = checked.problem(column)
+        if issue:
+            add(("columns", index), f"column {column!r} {issue}", "list rules as system/rule")
+    row_ids = Counter(row.id for row in concept.rows)
+    for row_index, row in enumerate(concept.rows):
+        if row_ids[row.id] > 1:
+            add(("rows", row_index, "id"), f"row id {row.id!r} is used more than once", "make each row id unique")
+        if len(row.cells) != len(concept.columns):
+            add(("rows", row_index, "cells"), f"row {row.id!r} has {len(row.cells)} cells for "
+                f"{len(concept.columns)} columns", "give one cell per column, in the columns' order")
+        _validate_cells(concept, row_index, row, add, checked)
+
+
+def _validate_cells(concept, row_index: int, row, add, checked: _References):
+    for cell_index, (column, cell) in enumerate(zip(concept.columns, row.cells)):
+        if cell.ref.split("#")[0] != column.split("#")[0]:
+            add(("rows", row_index, "cells", cell_index, "ref"), f"cell {cell_index + 1} of row {row.id!r} points "
+                f"at {cell.ref!r}, but its column is {column!r}", "point each cell at a clause of its column's rule")
+    for cell_index, cell in enumerate(row.cells):
+        where = ("rows", row_index, "cells", cell_index)
+        issue = checked.problem(cell.ref)
+        if issue:
+            add(where + ("ref",), f"cell reference {cell.ref!r} {issue}", "point the cell at an existing clause")
+        for reference in references(cell.text):
+            issue = checked.problem(reference.target)
+            if issue:
+                add(where + ("text",), f"reference {reference.token} {issue}", "fix the target")
+
+
+def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems, checked: _References | None = None):
+    origin = kb.origins[rule.key]
+    add = lambda path, message, hint="": problems.add(origin.path, origin.line(*path), rule.key, message, hint)
+    checked = checked or _References(kb)
+    clause_ids = [clause.id for clause in rule.clauses]
+    _unique_ids(rule, add)
+    _predicates(rule, clause_ids, add)
+    by_name = {}
+    for predicate in rule.predicates:
+        by_name.setdefault(predicate.name, (predicate, predicate.params))
+    for index, example in enumerate(rule.examples):
+        _example(rule, index, example, clause_ids, by_name, add)
+    for index, clarification in enumerate(rule.clarifications):
+        for number, clause in enumerate(clarification.clauses):
+            if clause not in clause_ids:
+                add(("clarifications", index, "clauses", number),
+                    f"clarification {clarification.id} clarifies clause {clause!r}, which does not exist",
+                    "use one of: " + ", ".join(clause_ids))
+    _rule_references(rule, add, checked)
+
+
+def _unique_ids(rule: Rule, add):
+    for collection, attribute, label in (("clauses", "id", "clause id"), ("predicates", "name", "predicate name"),
+                                         ("examples", "id", "example id"), ("clarifications", "id", "clarification id")):
+        items = getattr(rule, collection)
+        for value in _duplicates(items, attribute):
+            index = next(i for i, item in enumerate(items) if getattr(item, attribute) == value)
+            add((collection, index, attribute), f"{label} {value!r} is used more than once", "make each one unique")
+
+
+def _predicates(rule: Rule, clause_ids: list[str], add):
+    for index, predicate in enumerate(rule.predicates):
+        if predicate.clause not in clause_ids:
+            add(("predicates", index, "clause"), f"predicate {predicate.name} encodes clause {predicate.clause!r}, "
+                f"which does not exist", "use one of: " + ", ".join(clause_ids))
+        for value in _duplicates(predicate.args, "name"):
+            add(("predicates", index, "args"), f"predicate {predicate.name} lists argument {value!r} twice")
+        for key, issue, hint in answers.answer_problems(predicate.returns, rule.lang):
+            add(("predicates", index, "returns", "answers") + key, f"predicate {predicate.name}: {issue}", hint)
+
+
+def _example(rule: Rule, index: int, example, clause_ids: list[str], by_name: dict, add):
+    """One worked example: its clause and predicate exist, its arguments and answer have the declared forms."""
+    where = ("examples", index)
+    if example.clause not in clause_ids:
+        add(where + ("clause",), f"example {example.id} illustrates clause {example.clause!r}, which does not exist",
+            "use one of: " + ", ".join(clause_ids))
+    if example.predicate not in by_name:
+        add(where + ("predicate",), f"example {example.id} uses predicate {example.predicate!r}, which this rule "
+            f"does not define", "use one of: " + (", ".join(p.name for p in rule.predicates) or "(none defined)"))
+        return
+    predicate, params = by_name[example.predicate]
+    given = example.given
+    missing = [name for name in params if name not in given]
+    extra = [name for name in given if name not in params]
+    if missing:
+        add(where + ("given",), f"example {example.id}: given lacks {', '.join(missing)}",
+            f"give every argument of {predicate.name}: {', '.join(params)}")
+    if extra:
+        add(where + ("given",), f"example {example.id}: given has {', '.join(extra)}, which "
+            f"{predicate.name} does not take", f"its arguments are: {', '.join(params)}")
+    for argument in predicate.args:
+        if argument.name in given:
+            form = value_problem(argument.type, given[argument.name], argument.values, argument.nullable)
+            if form:
+                add(where + ("given", argument.name), f"example {example.id}: {argument.name} is "
+                    f"{given[argument.name]!r}", f"expected {form}")
+    returns = predicate.returns
+    form = value_problem(returns.type, example.expect, returns.values, returns.nullable)
+    if form:
+        add(where + ("expect",), f"example {example.id}: expect is {example.expect!r}", f"{predicate.name} returns {form}")
+
+
+def _rule_references(rule: Rule, add, checked: _References):
+    for index, target in enumerate(rule.see_also):
+        issue = checked.problem(target)
+        if issue:
+            add(("see_also", index), f"see_also {target!r} {issue}", "fix the target or remove it")
+        elif target == rule.key:
+            add(("see_also", index), "see_also lists the rule itself", "remove it")
+    for path, text in text_fields(rule):
+        if not text or "[[" not in text:  # no reference can start without brackets: skip the parse
+            continue
+        for reference in references(text):
+            issue = checked.problem(reference.target)
+            if issue:
+                add(path, f"reference {reference.token} {issue}",
+                    "fix the target (see the rules index) or remove the brackets")

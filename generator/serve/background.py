@@ -1,0 +1,99 @@
+"""`make serve`'s background threads: the search index made again, and the pages that follow an edit."""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+
+from ..site.search import BUNDLE, index_search
+from ..site.publish import publish
+
+log = logging.getLogger(__name__)
+
+
+INDEX_QUIET_SECONDS = 1.0  # no new edit for this long before the search index is made again
+INDEXER_NICENESS = 19  # Pagefind (about 17 s of CPU at 1,000 rules) yields the cores to the next edit
+
+
+def _lower_this_threads_priority() -> None:
+    """Lower the scheduling priority of the calling thread alone (Linux: nice is per thread)."""
+    if sys.platform != "linux":  # elsewhere setpriority would lower the whole server
+        return
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), INDEXER_NICENESS)
+    except OSError:
+        pass
+
+
+class Indexer:
+    """Rebuilds the search index of the served site in a background thread, one run at a time."""
+
+    def __init__(self, site: Path):
+        self.site = site
+        self.wanted = threading.Event()
+        self.idle = threading.Event()
+        self.idle.set()
+        threading.Thread(target=self._run, daemon=True, name="search-index").start()
+
+    def request(self) -> None:
+        self.idle.clear()
+        self.wanted.set()
+
+    def _run(self) -> None:
+        _lower_this_threads_priority()  # Pagefind, started from this thread, inherits it
+        while True:
+            self.wanted.wait()
+            self.wanted.clear()
+            while self.wanted.wait(INDEX_QUIET_SECONDS):  # a burst of saves gets one index, after the last
+                self.wanted.clear()
+            fresh = self.site.with_name(self.site.name + ".search")  # beside the site: Pagefind never deletes old chunks
+            try:
+                shutil.rmtree(fresh, ignore_errors=True)
+                index_search(self.site, fresh)
+                publish(fresh, self.site / BUNDLE)
+            except Exception as error:  # the pages are served anyway; only search lags behind
+                log.warning("search index not rebuilt: %s", error)
+            if not self.wanted.is_set():
+                self.idle.set()
+
+
+class Follower:
+    """Brings the pages an edit may have changed beyond the edited rules' own up to date, in a background
+    thread; a newer edit cancels it (its unfinished pages stay stale and go with the newer edit's)."""
+
+    def __init__(self, site):  # a generator.serve.live.LiveSite
+        self.site = site
+        self.generation = 0  # raised by every edit: a run of an older generation writes nothing more
+        self.wanted: int | None = None
+        self.changed = threading.Condition()
+        self.idle = threading.Event()
+        self.idle.set()
+        threading.Thread(target=self._run, daemon=True, name="live-follower").start()
+
+    def cancel(self) -> None:
+        with self.changed:
+            self.generation += 1
+            self.wanted = None
+
+    def start(self) -> None:
+        with self.changed:
+            self.generation += 1
+            self.wanted = self.generation
+            self.idle.clear()
+            self.changed.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self.changed:
+                while self.wanted is None:
+                    self.idle.set()
+                    self.changed.wait()
+                run, self.wanted = self.wanted, None
+            try:
+                self.site.follow(lambda: self.generation != run)
+            except Exception as error:  # the edited pages are served; the others wait for the next edit
+                log.warning("pages not brought up to date: %s", error)

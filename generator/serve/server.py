@@ -1,0 +1,140 @@
+"""`make serve`: build, serve site/ on 127.0.0.1, and update it whenever an input changes (generator.serve.live).
+
+Decision: the file system tells when an input changed (inotify and the like, through watchdog,
+which MkDocs' own `serve` uses too); the loop then looks again at the files the events named
+(`inputs.refreshed`), or compares snapshots of every input when a folder was made, moved or removed,
+and every WATCHED_POLL_SECONDS in case an event was missed. Without such events (a file system that
+has none) it compares snapshots every POLL_SECONDS.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+import time
+from pathlib import Path
+
+from ..site.inputs import INPUTS, changed, input_path, refreshed, snapshot
+from .live import LiveSite
+from ..core.problems import InputError
+
+POLL_SECONDS = 0.3  # how often the inputs are compared without file events: ~10 ms of stat calls (~50 ms at 1,000 rules)
+WATCHED_POLL_SECONDS = 5.0  # how often they are compared anyway with file events, in case one was missed
+SETTLE_SECONDS = 0.05  # after an event, how long to wait for the rest of a save (editors write in steps)
+
+
+class Watcher:
+    """Sets `woke` when a file under the inputs is written, created, moved or removed."""
+
+    def __init__(self, root: Path):
+        from watchdog.events import FileSystemEventHandler
+        from watchdog.observers import Observer
+
+        self.woke = threading.Event()
+        self.paths: set[str] = set()  # files named by the events since the last wait
+        self.whole = False  # an event about a folder: every input is compared again
+        watcher = self
+
+        class Handler(FileSystemEventHandler):
+            def on_any_event(self, event):
+                paths = [str(path) for path in (event.src_path, getattr(event, "dest_path", "") or "") if path]
+                if event.event_type not in ("opened", "closed_no_write") and any(
+                        input_path(root, path) for path in paths):
+                    with watcher.lock:
+                        watcher.paths.update(paths)
+                        # A folder made, moved or removed holds files no event names; "modified" only
+                        # comes with the events of the files written in it.
+                        watcher.whole |= event.is_directory and event.event_type != "modified"
+                    watcher.woke.set()
+
+        self.lock = threading.Lock()
+        self.observer = Observer()
+        handler = Handler()
+        self.observer.schedule(handler, str(root), recursive=False)  # mkdocs.yml, and folders made or removed
+        for name in INPUTS:
+            if (root / name).is_dir():
+                self.observer.schedule(handler, str(root / name), recursive=True)
+        self.observer.daemon = True
+        self.observer.start()
+
+    def wait(self) -> set[str] | None:
+        """Wait for an edit: the files its events named, or None when every input must be compared
+        (a folder changed, or it is time to compare them anyway)."""
+        if not self.woke.wait(WATCHED_POLL_SECONDS):
+            return None
+        time.sleep(SETTLE_SECONDS)
+        with self.lock:
+            self.woke.clear()
+            paths, whole = self.paths, self.whole
+            self.paths, self.whole = set(), False
+        return None if whole else paths
+
+    def stop(self) -> None:
+        self.observer.stop()
+
+
+def watcher(root: Path) -> Watcher | None:
+    """A Watcher of the inputs under `root`, or None where the system gives no file events."""
+    try:
+        return Watcher(root)
+    except (ImportError, OSError) as error:
+        print(f"file events unavailable ({error}): the inputs are compared every {POLL_SECONDS} s", file=sys.stderr)
+        return None
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site folder without a log line per request."""
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class names it so
+        pass
+
+
+def rebuild(site: LiveSite, edited: set[str] | None = None) -> bool:
+    """Apply an edit (None: build everything); on failure report it and keep serving the last good site."""
+    start = time.perf_counter()
+    try:
+        written = site.rebuild() if edited is None else site.update(edited)
+    except InputError as error:
+        print(error.problems.report(), file=sys.stderr, flush=True)
+        print("the last good site is still served; fix the problems above and save again", file=sys.stderr)
+        return False
+    except Exception as error:  # keep serving whatever went wrong with this build
+        print(f"build failed: {error}", file=sys.stderr, flush=True)
+        return False
+    print(time.strftime("%H:%M:%S"), f"{written} page(s) written in {time.perf_counter() - start:.1f} s", flush=True)
+    return True
+
+
+def serve(root: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
+    root = Path(root).resolve()
+    out = root / "site"
+    site = LiveSite(root, out, report=lambda written, seconds: print(
+        time.strftime("%H:%M:%S"), f"… and {written} page(s) that show it in {seconds:.1f} s", flush=True))
+    watching = watcher(root)
+    seen = snapshot(root)
+    rebuild(site)
+    out.mkdir(exist_ok=True)
+    handler = functools.partial(QuietHandler, directory=str(out))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"serving http://{host}:{port}/ (English /en/, Russian /ru/); edits update the site; Ctrl+C stops",
+          flush=True)
+    try:
+        while True:
+            if watching is None:
+                time.sleep(POLL_SECONDS)
+                now = snapshot(root)
+            else:
+                named = watching.wait()
+                now = snapshot(root) if named is None else refreshed(seen, root, named)
+            if now != seen:
+                edited, seen = changed(seen, now), now
+                rebuild(site, edited if site.build is not None else None)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+        if watching is not None:
+            watching.stop()
