@@ -21,7 +21,7 @@ For each site:
   served page is fetched until it shows the new title; median of three edits, with the CPU seconds
   the server spent meanwhile (all its threads, from /proc); `--only edit` measures nothing else;
 - stock: the Markdown pages the generator hands to MkDocs, written out as .md files (without the
-  markers of generator/rawhtml.py: the Markdown as it reads) with the same sections-only navigation, built by plain `mkdocs build` with Material (the project's theme
+  markers of generator/render/rawhtml.py: the Markdown as it reads) with the same sections-only navigation, built by plain `mkdocs build` with Material (the project's theme
   settings and Markdown extensions, Material's own search plugin, no hooks), one run per language;
 - search (with --search): scripts/bench_search.py's first query on the built site, per language.
 
@@ -168,7 +168,7 @@ def stock(repo: Path, work: Path) -> dict:
     """Plain MkDocs + Material on the generator's Markdown, sections-only navigation, per language."""
     import yaml
 
-    from generator.site import rawhtml
+    from generator.render import rawhtml
     from generator.site.build import language_build, prepare
 
     prepared = prepare(repo)
@@ -198,9 +198,8 @@ def stock(repo: Path, work: Path) -> dict:
 
 def search(out: Path) -> dict:
     """First-query time and bytes per language (scripts/bench_search.py), typed once the page is idle."""
-    from playwright.sync_api import sync_playwright
-
     import bench_search
+    from playwright.sync_api import sync_playwright
 
     counter = bench_search.Counter()
     server = bench_search.serve(out, counter)

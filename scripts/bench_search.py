@@ -60,13 +60,13 @@ WORD = re.compile(r"[^\W\d_]+(?:[-’'][^\W\d_]+)*")
 # ------------------------------------------------------------------------------ synthetic site
 def _words_by_language(kb) -> dict[str, list[str]]:
     """Every word of the real rules, per language, as a stream (so sampling keeps their frequency)."""
-    from generator.i18n.translate import Translations
     from generator.core.problems import Problems
-    from generator.kb.validate import text_fields
+    from generator.i18n.translate import Translations
+    from generator.kb.texts import reference_texts
 
     words = {"en": [], "ru": []}
     for rule in kb.rules.values():
-        for _path, text in text_fields(rule):
+        for _path, text in reference_texts(rule):
             words.setdefault(rule.lang, []).extend(WORD.findall(re.sub(r"\[\[[^\]|]*\|?|\]\]", " ", text)))
     for lang in ("en", "ru"):
         tr = Translations.load(ROOT, lang, Problems())
@@ -114,11 +114,12 @@ def _yaml_text(text: str) -> str:
 
 def synthetic_repository(into: Path, rules: int, seed: int = 7) -> Path:
     """A copy of the repository's inputs with `rules` synthetic rules and complete catalogs."""
-    from generator.i18n.po.catalogs import read_catalog, render_catalog
+    from generator.i18n.po.reader import read_catalog
+    from generator.i18n.po.writer import render_catalog
     from generator.i18n.update import plan_update, write_outputs
     from generator.kb.load import load
-    from generator.site.inputs import copy_inputs
     from generator.kb.validate import validate
+    from generator.site.inputs import copy_inputs
 
     shutil.rmtree(into, ignore_errors=True)
     into.mkdir(parents=True)

@@ -176,8 +176,8 @@ def kb():
 @pytest.fixture(scope="session")
 def ru():
     """The Russian translations of the repository, loaded once (they must load without a problem)."""
-    from generator.i18n.translate import Translations
     from generator.core.problems import Problems
+    from generator.i18n.translate import Translations
 
     problems = Problems()
     translations = Translations.load(ROOT, "ru", problems)
@@ -283,7 +283,8 @@ def site(clean_build) -> Path:
 
 def plant(repo: Path, catalog: str, message: str, text: str):
     """Set one message of one catalog in a repository copy (`message`: a msgctxt, or an interface msgid)."""
-    from generator.i18n.po.catalogs import read_catalog, render_catalog
+    from generator.i18n.po.reader import read_catalog
+    from generator.i18n.po.writer import render_catalog
 
     path = repo / catalog
     entries = read_catalog(path, "ru")

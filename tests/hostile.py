@@ -13,12 +13,13 @@ from pathlib import Path
 
 import yaml
 
-from generator.i18n.po.catalogs import read_catalog, render_catalog
-from generator.site.rawhtml import CLOSE, OPEN
+from generator.i18n.po.reader import read_catalog
+from generator.i18n.po.writer import render_catalog
+from generator.render.rawhtml import CLOSE, OPEN
 
 # Ways a string could become live markup in HTML, in Markdown or in an attribute; {n} numbers the message.
 PAYLOADS = (
-    f"{CLOSE}\n{OPEN}<div>{CLOSE}",  # generator/rawhtml.py's markers: closing one, then opening one at a line's start
+    f"{CLOSE}\n{OPEN}<div>{CLOSE}",  # generator/render/rawhtml.py's markers: closing one, then opening one at a line's start
     "<img src=x onerror=alert({n})>",
     "{{: onfocus=alert({n}) autofocus tabindex=1 }}",
     "[link {n}](javascript:alert({n}))",

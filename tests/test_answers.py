@@ -5,7 +5,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from generator.kb import answers
-from generator.kb.value_types import in_words
+from generator.render.values import answer_words, in_words
 
 from .conftest import ROOT
 
@@ -49,16 +49,16 @@ def test_a_plural_group_is_refused_on_a_result_that_is_not_a_number():
 
 def test_a_counted_answer_takes_the_russian_plural_form_of_its_number(ru):
     returns = _returns(type="any", answers={"banished": "Banished", "other": "{value} {рана|раны|ран}"})
-    shown = {n: str(answers.answer_words(returns, n, ru, "x:predicate:p:returns", "ru", in_words("int", n, ru)))
+    shown = {n: str(answer_words(returns, n, ru, "x:predicate:p:returns", "ru", in_words("int", n, ru)))
              for n in (1, 2, 5, 21, 1.5)}
     assert shown == {n: f'<span class="kb-answer">{words}</span>' for n, words in
                      {1: "1 рана", 2: "2 раны", 5: "5 ран", 21: "21 рана", 1.5: "1,5 раны"}.items()}
-    assert "Banished" in str(answers.answer_words(returns, "banished", ru, "x", "ru", Markup("")))
+    assert "Banished" in str(answer_words(returns, "banished", ru, "x", "ru", Markup("")))
 
 
 def test_an_answer_is_escaped_like_any_text(ru):
     returns = _returns(type="bool", answers={True: "<b>Yes</b>", False: "No"})
-    assert "&lt;b&gt;" in str(answers.answer_words(returns, True, ru, "x", "ru", Markup("")))
+    assert "&lt;b&gt;" in str(answer_words(returns, True, ru, "x", "ru", Markup("")))
 
 
 def test_every_predicate_of_every_rule_says_its_answers_in_words():

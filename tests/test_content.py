@@ -8,10 +8,10 @@ from collections import defaultdict
 
 import pytest
 
-from generator.kb.examples import rule_cases
+from generator.core.problems import Problems
 from generator.i18n.status import language_status
 from generator.i18n.translate import Translations
-from generator.core.problems import Problems
+from generator.kb.examples import rule_cases
 
 from . import paraphrase
 from .conftest import ROOT, SHARED

@@ -4,9 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from generator.evaluate import helpers
-from generator.evaluate import (MAX_BUILT, MAX_EXPONENT, MAX_SEQUENCE, MAX_STEPS, MAX_VALUE_DEPTH, Budget,
-    DepthLimit, MemoryLimit, SizeLimit, Snippet, SnippetError, SnippetRefused, SnippetRuntimeError, StepLimit)
+from generator.evaluate import (
+    MAX_BUILT,
+    MAX_EXPONENT,
+    MAX_SEQUENCE,
+    MAX_STEPS,
+    MAX_VALUE_DEPTH,
+    Budget,
+    DepthLimit,
+    MemoryLimit,
+    SizeLimit,
+    Snippet,
+    SnippetError,
+    SnippetRefused,
+    SnippetRuntimeError,
+    StepLimit,
+    helpers,
+)
 
 
 def run(code, **arguments):

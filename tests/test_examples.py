@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from generator.core import diskcache
+from generator.core import cache
 from generator.kb import examples
 from generator.kb.examples import rule_cases, run_case, run_cases
 from generator.kb.load import load
@@ -36,7 +36,7 @@ def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("KB_NO_CACHE", raising=False)
     yield
-    diskcache.forget()
+    cache.forget()
 
 
 def _dodge_cases():
@@ -45,7 +45,7 @@ def _dodge_cases():
 
 def test_a_rule_whose_examples_all_passed_is_answered_from_the_cache_with_the_same_outcomes(cache_home, monkeypatch):
     fresh = [(o.passed, o.got) for o in run_cases(_KB, _dodge_cases())]
-    diskcache.forget()  # as a new process would
+    cache.forget()  # as a new process would
     monkeypatch.setattr(examples, "run_case", lambda *_: pytest.fail("worked out again"))
     assert [(o.passed, o.got) for o in run_cases(_KB, _dodge_cases())] == fresh and all(p for p, _ in fresh)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from babel.messages.pofile import read_po
 
-from generator.i18n.po.catalogs import read_catalog
-from generator.i18n.checks import check_message, numbers_in
-from generator.i18n.translate import FUZZY, Translations
 from generator.core.problems import Problems
+from generator.i18n.checks import check_message, numbers_in
+from generator.i18n.po.reader import read_catalog
+from generator.i18n.translate import FUZZY, Translations
 
 from .conftest import ROOT, run_generator
 
@@ -181,7 +181,7 @@ def test_a_plural_message_with_the_wrong_number_of_forms_is_reported(repo):
     catalog = read_catalog(path, "ru")
     message = next(m for m in catalog if isinstance(m.id, tuple) and m.id[0] == "%(num)s inch")
     message.string = ("%(num)s дюйм", "%(num)s дюйма")
-    from generator.i18n.po.catalogs import render_catalog
+    from generator.i18n.po.writer import render_catalog
 
     path.write_bytes(render_catalog(catalog))
     result = generator(repo, "i18n", "check")
@@ -288,7 +288,7 @@ def test_an_obsolete_fuzzy_message_that_comes_back_shows_the_text_it_was_transla
 
 
 def test_a_source_text_with_backslashes_comes_back_exactly_as_the_previous_msgid(repo):
-    from generator.i18n.po.catalogs import render_catalog
+    from generator.i18n.po.writer import render_catalog
 
     rule = repo / "rules/wap/dodge.yaml"
     tricky = 'Dodge a\\nb c:\\\\d "q" \\t end'  # literal backslashes, as a YAML single-quoted string keeps them

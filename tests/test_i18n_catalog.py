@@ -7,8 +7,9 @@ import time
 import pytest
 
 from generator.cli import main
-from generator.i18n.po.catalogs import CatalogError, read_catalog
 from generator.i18n.checks import read_glossary
+from generator.i18n.po.pofile import CatalogError
+from generator.i18n.po.reader import read_catalog
 
 from .conftest import write
 

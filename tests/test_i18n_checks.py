@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.core import diskcache
-
+from generator.core import cache
 from generator.i18n.checks import message_issues
 from generator.i18n.glossary import Glossary, Term
 
@@ -18,7 +17,7 @@ def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("KB_NO_CACHE", raising=False)
     yield
-    diskcache.forget()  # this process's entries go to this test's folder now, not at exit
+    cache.forget()  # this process's entries go to this test's folder now, not at exit
 
 
 def test_cached_checks_equal_fresh_ones_and_a_changed_glossary_is_checked_again(cache_home, monkeypatch):

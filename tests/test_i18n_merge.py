@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from generator.i18n.extract import SourceMessage
-from generator.i18n.po.merge import merge
+from generator.i18n.po.merge import SourceMessage, merge
 from generator.i18n.po.reader import read_catalog
 from generator.i18n.po.writer import render_catalog
 

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-
 from babel.messages.catalog import Message
 
 from generator.i18n.po.pofile import CatalogError
@@ -75,7 +74,7 @@ def test_a_catalog_read_and_written_again_is_the_same_file():
 
 
 def test_a_catalog_read_from_the_disk_cache_is_the_catalog_read_from_its_text(tmp_path, monkeypatch):
-    from generator.core import diskcache
+    from generator.core import cache
     from generator.i18n.po import reader
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -88,11 +87,11 @@ def test_a_catalog_read_from_the_disk_cache_is_the_catalog_read_from_its_text(tm
                 read[data] = _fields(read_catalog("t.po", "ru", data=data))
         except CatalogError:
             continue
-    diskcache.forget()  # the next readings come from the pack, as in a new process
+    cache.forget()  # the next readings come from the pack, as in a new process
     monkeypatch.setattr(reader, "scan", lambda *args, **kwargs: pytest.fail("scanned again"))
     try:
         for data, fields in read.items():
             assert _fields(read_catalog("t.po", "ru", data=data)) == fields
     finally:
-        diskcache.forget()
+        cache.forget()
     assert len(read) > 10  # most hand-edited catalogs hold a file name with spaces, or a problem

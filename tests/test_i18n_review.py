@@ -7,7 +7,8 @@ import subprocess
 
 import pytest
 
-from generator.i18n.po.catalogs import read_catalog, render_catalog
+from generator.i18n.po.reader import read_catalog
+from generator.i18n.po.writer import render_catalog
 from generator.i18n.reviewreport import markdown_cell
 
 from .conftest import run_generator

@@ -6,12 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from generator.core import diskcache
-
-from generator.i18n.extract import SourceMessage
-from generator.i18n.update import _updated
+from generator.core import cache
+from generator.i18n.po.merge import SourceMessage, merge
 from generator.i18n.po.writer import render_catalog
-from generator.i18n.po.merge import merge
+from generator.i18n.update import _updated
 
 
 @pytest.fixture
@@ -19,7 +17,7 @@ def cache_home(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("KB_NO_CACHE", raising=False)
     yield
-    diskcache.forget()  # this process's entries go to this test's folder now, not at exit
+    cache.forget()  # this process's entries go to this test's folder now, not at exit
 
 
 class Memory:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from babel.messages.catalog import Catalog
 
-from generator.i18n.po.catalogs import read_catalog
 from generator.i18n.memory import CLOSE_MATCH_RATIO, NOTE, TranslationMemory, prefill
+from generator.i18n.po.reader import read_catalog
 
 from .conftest import run_generator
 

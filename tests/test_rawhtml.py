@@ -8,10 +8,9 @@ from pathlib import Path
 import markdown
 import pytest
 
-from generator.site import rawhtml
-from generator.site.mkdocs_config import read_config
+from generator.render import rawhtml
 from generator.site.build import language_build, prepare
-
+from generator.site.mkdocs_config import read_config
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -115,13 +115,6 @@ def test_panel_assets_load_only_on_pages_with_predicates(site, kb):
     assert "ask.js" not in (site / "ru/glossary/index.html").read_text(encoding="utf-8")
 
 
-def test_every_clarification_status_has_one_badge_label():
-    from generator.kb.model import STATUSES
-    from generator.render.scope import STATUS_LABELS
-
-    assert tuple(STATUS_LABELS) == STATUSES
-
-
 def test_templates_compiled_once_are_compiled_again_when_their_source_changes(tmp_path):
     from jinja2 import Environment, FileSystemLoader
 
@@ -141,7 +134,7 @@ def test_the_renderers_gettext_reads_like_jinjas_newstyle_gettext_once_or_many_t
     from jinja2 import Environment
 
     from generator.kb import markup
-    from generator.render import Renderer
+    from generator.render.pages import Renderer
 
     renderer = Renderer(kb, ru, [{"code": "en"}, {"code": "ru"}])
     jinja = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 
-from generator.kb.load import load_and_validate
 from generator.core.problems import Problems
 from generator.core.repofiles import read_repository_text, repository_files, write_problem
+from generator.kb.load import load_and_validate
 
 from .conftest import write
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from generator.i18n.po.catalogs import read_catalog, render_catalog
-from generator.site.search import search_labels
+from generator.i18n.po.reader import read_catalog
+from generator.i18n.po.writer import render_catalog
 from generator.site.build import prepare
+from generator.site.search import search_labels
 
 from .conftest import ROOT
 

@@ -42,8 +42,8 @@ def _wait_for(predicate, seconds: float):
 @pytest.fixture(scope="module")
 def served_once(tmp_path_factory):
     """(LiveSite, {input: bytes}): one full build of a repository copy for this module's edit tests (~1.3 s each)."""
-    from generator.site.inputs import copy_inputs, input_files
     from generator.serve.live import LiveSite
+    from generator.site.inputs import copy_inputs, input_files
 
     work = tmp_path_factory.mktemp("live")
     repo = copy_inputs(ROOT, work / "repo")
@@ -128,8 +128,8 @@ def test_an_edit_outside_rules_and_catalogs_rebuilds_everything(repo, tmp_path, 
 
 def _recording_reads(monkeypatch, repo: Path) -> list[str]:
     """The repository files the loader and the catalog reader open from now on, in order."""
-    from generator.kb import load
     from generator.i18n import translate
+    from generator.kb import load
 
     read = []
     real_document, real_entries = load.read_document, translate.read_entries
@@ -178,8 +178,8 @@ def test_an_edited_rule_and_its_catalog_are_read_again_alone_and_give_what_a_ful
 
 def _problems_after_renaming_feigned_flight(repo):
     """(problems of the incremental reload, problems of a full load) once a clause of wap/skirmishers is renamed."""
-    from generator.serve.edits import reprepare
     from generator.core.problems import InputError
+    from generator.serve.edits import reprepare
     from generator.site.build import prepare
 
     previous = prepare(repo)
@@ -236,8 +236,8 @@ def _inodes(folder: Path) -> dict[str, int]:
     ("may be\n      a list of several.", "may be\n      a list of two or more.", None),
 ], ids=["title", "clarification", "term used", "clause"])
 def test_the_listing_pages_checked_after_an_edit_are_those_that_show_what_changed(repo, old, new, shown):
+    from generator.render.links import Links
     from generator.serve.edits import listings_to_check, reprepare
-    from generator.render import Links
     from generator.site.build import prepare
 
     before = prepare(repo)
@@ -251,8 +251,8 @@ def test_the_listing_pages_checked_after_an_edit_are_those_that_show_what_change
 
 
 def test_links_read_again_for_the_edited_rules_alone_are_the_links_of_the_whole_base(repo):
+    from generator.render.links import Links
     from generator.serve.edits import reprepare
-    from generator.render import Links
     from generator.site.build import prepare
 
     before = prepare(repo)
@@ -353,3 +353,20 @@ def test_the_search_indexer_runs_at_low_priority_and_leaves_the_server_thread_as
     thread.join()
     assert seen["indexer"] == max(before, INDEXER_NICENESS)
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
+
+
+def test_the_private_mkdocs_functions_the_live_server_calls_still_take_what_it_passes():
+    import inspect
+
+    from mkdocs.commands import build as mkdocs_build
+
+    from generator.serve import mkdocs_private
+
+    for name, expected in mkdocs_private.EXPECTED.items():
+        function = getattr(mkdocs_build, name, None)
+        assert function is not None, (f"MkDocs no longer has mkdocs.commands.build.{name}, which make serve's incremental "
+                                      f"update calls (generator/serve/mkdocs_private.py): adapt that module to the new MkDocs")
+        parameters = tuple(inspect.signature(function).parameters)
+        assert parameters[:len(expected)] == expected, (
+            f"mkdocs.commands.build.{name} now takes {parameters}, not {expected} first: adapt "
+            f"generator/serve/mkdocs_private.py and its callers in generator/serve/live.py to the new MkDocs")

@@ -9,11 +9,11 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from generator.i18n.translate import Translations
 from generator.core.problems import Problems
-from generator.render import Renderer
+from generator.i18n.translate import Translations
+from generator.render.pages import Renderer
+from generator.render.values import in_words
 from generator.site.build import build_site, prepare
-from generator.kb.value_types import in_words
 
 from .conftest import DATE, ROOT, copy_for, served_at
 
@@ -281,8 +281,6 @@ def test_a_one_off_build_lets_go_of_its_input_before_pagefind_runs_beside_it(tmp
 def test_an_isolated_build_writes_its_pages_in_a_child_that_has_exited_before_pagefind_runs(tmp_path, monkeypatch):
     import os
 
-    import mkdocs.commands.build
-
     from generator.site import build as site_module
 
     def written(config):  # in the child: the page names the process that wrote it
@@ -300,7 +298,7 @@ def test_an_isolated_build_writes_its_pages_in_a_child_that_has_exited_before_pa
         return "indexed"
 
     seen = []
-    monkeypatch.setattr(mkdocs.commands.build, "build", written)
+    monkeypatch.setattr(site_module, "mkdocs_build", written)
     monkeypatch.setattr(site_module, "index_search", index)
     out = build_site(ROOT, tmp_path / "site", quiet=True, date=DATE, isolated=True)
     assert len(seen) == 1 and seen[0][0] != os.getpid() and not seen[0][1], seen
@@ -308,8 +306,8 @@ def test_an_isolated_build_writes_its_pages_in_a_child_that_has_exited_before_pa
 
 
 def test_an_isolated_build_reports_every_problem_of_the_input_and_writes_nothing(tmp_path, monkeypatch):
-    from generator.site import build as site_module
     from generator.core.problems import InputError
+    from generator.site import build as site_module
 
     def broken(root):
         problems = Problems()

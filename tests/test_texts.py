@@ -6,15 +6,15 @@ import io
 
 import pytest
 
-from generator.kb import texts
-from generator.i18n.extract import extract_rules, knowledge_base_messages
 from generator.core.problems import Problems
+from generator.i18n.extract import extract_rules, knowledge_base_messages
+from generator.kb import texts
 
 from .conftest import ROOT, write
 
 
 def _catalog_contexts(lang: str) -> set[str]:
-    from generator.i18n.po.catalogs import read_catalog
+    from generator.i18n.po.reader import read_catalog
 
     found = set()
     for path in (ROOT / "translations" / lang / "rules").rglob("*.po"):
@@ -75,7 +75,8 @@ def test_an_unknown_field_or_owner_is_an_error_not_an_untranslated_text(kb):
 
 def test_a_template_with_a_mistyped_field_fails_the_build(kb):
     from generator.i18n.translate import Translations
-    from generator.render import PageScope, Renderer
+    from generator.render.pages import Renderer
+    from generator.render.scope import PageScope
 
     problems = Problems()
     renderer = Renderer(kb, Translations.load(ROOT, "en", problems), [])

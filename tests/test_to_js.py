@@ -13,8 +13,7 @@ import quickjs
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from generator.evaluate import MAX_STEPS, SnippetError, SnippetRefused
-from generator.evaluate import limits
+from generator.evaluate import MAX_STEPS, SnippetError, SnippetRefused, limits
 from generator.evaluate.functions import FUNCTIONS
 from generator.evaluate.to_js import RUNTIME, compile_predicate, compile_source
 from generator.kb.examples import rule_cases, same

@@ -7,10 +7,10 @@ from pydantic import ValidationError
 
 from generator.kb import value_types
 from generator.kb.model import Argument
-from generator.kb.value_types import TYPES, in_words, kind_label, value_problem
+from generator.kb.value_types import TYPES, value_problem
+from generator.render.values import in_words, kind_label
 
 from .conftest import ROOT
-
 
 
 def test_the_readme_table_of_types_is_generated_from_the_registry():

@@ -4,18 +4,31 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
-from . import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
+from ..core.problems import InputError, Problems
+from ..core.report_formats import WARNING, chosen_format, print_problems
+from ..i18n.checks import check_catalogs
+from ..i18n.extract import knowledge_base_messages
+from ..i18n.memory import consistency_warnings
+from ..i18n.po.catalogs import locale_exists
+from ..i18n.po.reader import catalogs_read_once
+from ..i18n.review import SUMMARY_VARIABLE, ReviewError, review
+from ..i18n.reviewreport import markdown, plain_text
+from ..i18n.status import language_status
+from ..i18n.translate import Translations
+from ..i18n.update import init_language, plan_update, write_outputs
+from ..kb.load import bulk_allocation, load, load_and_validate
+from ..site.mkdocs_config import read_languages
+from .common import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
 
 log = logging.getLogger(__name__)
 
 
 def cmd_i18n(args) -> int:
     """`i18n update|init|status|check|review`: load and validate the rules, then run the subcommand."""
-    from ..kb.load import bulk_allocation
-
     # One-shot, like check: the base and its ~43,000 messages live to the end, and every young collection
     # walked them (at 1,000 rules a third of i18n status's CPU time).
     with bulk_allocation():
@@ -23,10 +36,6 @@ def cmd_i18n(args) -> int:
 
 
 def _i18n(args) -> int:
-    from ..kb.load import load, load_and_validate
-    from ..i18n.extract import knowledge_base_messages
-    from ..site.mkdocs_config import read_languages  # not .site: the i18n commands need no renderer
-
     root = repository_root(args)
     # Status only counts the catalogs' messages, which need rules that load; whether their references and
     # examples hold is for `check` to say (at 1,000 rules validating was a fifth of status's time).
@@ -40,11 +49,8 @@ def _i18n(args) -> int:
         print(problems.report(), file=sys.stderr)
         log.error("fix the rule files first: catalogs are made from them")
         return EXIT_MALFORMED
-    if args.action == "review":
-        from ..i18n.review import review_command
-
-        return review_command(root, kb, languages, args)
-    actions = {"update": _i18n_update, "init": _i18n_init, "status": _i18n_status, "check": _i18n_check}
+    actions = {"update": _i18n_update, "init": _i18n_init, "status": _i18n_status, "check": _i18n_check,
+               "review": _i18n_review}
     if args.action not in actions:
         return EXIT_MALFORMED
     return actions[args.action](args, root, kb, problems, languages, messages)
@@ -52,8 +58,6 @@ def _i18n(args) -> int:
 
 def _i18n_update(args, root: Path, kb, _problems, languages: list[str], messages) -> int:
     """Bring the catalogs of the languages in line with the sources; nothing is written if one cannot be read."""
-    from ..i18n.update import plan_update, write_outputs
-
     all_outputs, failed = {}, False
     for lang in args.lang or languages:  # every language's catalogs are made from the same messages
         outputs, summary, found = plan_update(root, kb, lang, args.only, messages)
@@ -73,10 +77,6 @@ def _i18n_update(args, root: Path, kb, _problems, languages: list[str], messages
 
 def _i18n_init(args, root: Path, kb, _problems, _languages, _messages) -> int:
     """Create the catalogs of a new language."""
-    from ..i18n.po.catalogs import locale_exists
-    from ..i18n.update import init_language
-    from ..core.problems import InputError
-
     lang = args.only[0] if args.only else None
     if not lang or not locale_exists(lang):
         log.error("unknown language code %r; use a code like de, fr, pl", lang)
@@ -93,10 +93,6 @@ def _i18n_init(args, root: Path, kb, _problems, _languages, _messages) -> int:
 
 def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages) -> int:
     """How much of each language is translated, as text or JSON (the messages listed once for every language)."""
-    from ..i18n.status import language_status
-    from ..i18n.translate import Translations
-    from ..core.problems import Problems
-
     found = Problems()
     report = [language_status(kb, Translations.load(root, lang, found), messages) for lang in (args.lang or languages)]
     if found:
@@ -116,11 +112,6 @@ def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages
 
 def _i18n_check(args, root: Path, kb, problems, languages: list[str], messages) -> int:
     """Every translation problem and consistency warning (of the paths given, or of everything)."""
-    from ..i18n.checks import check_catalogs
-    from ..i18n.memory import consistency_warnings
-    from ..i18n.po.reader import catalogs_read_once
-    from ..core.report_formats import WARNING, chosen_format, print_problems
-
     output_format = chosen_format(args.format)
     if problems:
         print_problems(problems, output_format)
@@ -159,3 +150,23 @@ def _catalog_paths(root: Path, items: list[str]):
         if parts[1] not in languages:
             languages.append(parts[1])
     return tuple(prefixes), languages
+
+
+def _i18n_review(args, root: Path, kb, _problems, languages: list[str], _messages) -> int:
+    """What a change did to the translations: plain text (or Markdown with --markdown), Markdown to the job summary."""
+    wanted = args.lang or languages
+    base = args.only[0] if args.only else None
+    if len(args.only) > 1:
+        print(f"i18n review takes one BASE revision, not {len(args.only)}", file=sys.stderr)
+        return EXIT_MALFORMED
+    try:
+        result = review(root, kb, wanted, base)
+    except ReviewError as error:
+        print(error, file=sys.stderr)
+        return EXIT_MALFORMED
+    print(markdown(result) if args.markdown else plain_text(result), end="")
+    summary = os.environ.get(SUMMARY_VARIABLE)
+    if summary:
+        with open(summary, "a", encoding="utf-8") as handle:
+            handle.write(markdown(result))
+    return EXIT_OK

@@ -14,14 +14,14 @@ marks); otherwise the pure-Python one does the same job.
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import yaml
 from yaml.constructor import SafeConstructor
 
+from .cache import cached
 from .problems import Problems
-from . import yamllimits
+from .repofiles import read_repository_text, shown_path
 from .yamllimits import MAX_NESTING, YamlError, refuse_aliases, refuse_deep_brackets, too_deep, too_deep_error
 
 MAX_YAML_BYTES = 1_000_000  # the largest rule file is about 33 KB; a megabyte is room enough for any rule
@@ -214,22 +214,12 @@ def parse_yaml(text: str, with_lines: bool = True) -> YamlDocument:
 def _cached_lines(text: str) -> dict[tuple, int]:
     """parse_yaml's map of lines for text it parsed before, from the on-disk cache like the data (i18n commands
     name a line for each of 40,000 messages at 1,000 rules; parsing again cost seconds)."""
-    from .diskcache import cached
-
-    return cached("yaml-lines", _version(), text.encode("utf-8"), lambda: parse_yaml(text).lines)
+    return cached(_kind("yaml-lines"), text.encode("utf-8"), lambda: parse_yaml(text).lines)
 
 
-def _version() -> str:
-    """The version of the code that parses with the current loader (part of every cache key)."""
-    return _loader_version(LOADER)
-
-
-@functools.cache  # once per process and loader: the code does not change under it
-def _loader_version(loader: type) -> str:
-    from .diskcache import source_version
-
-    # The limits' module is part of the version: a file it would now refuse must not come from the cache.
-    return source_version(__file__, yamllimits.__file__, extra=f"{yaml.__version__} {loader.__name__}")
+def _kind(name: str) -> str:
+    """A cache kind per loader: libyaml's and the pure-Python loader's results are kept apart."""
+    return f"{name}:{LOADER.__name__}"
 
 
 def parse_yaml_cached(text: str, with_lines: bool = False) -> YamlDocument:
@@ -238,18 +228,16 @@ def parse_yaml_cached(text: str, with_lines: bool = False) -> YamlDocument:
     `with_lines` is for a caller that will ask for the line of every part (`i18n update` names each
     message's line): when the text has to be parsed, its map of lines is made and kept in the same pass.
     """
-    from .diskcache import cached
-
     made: list[YamlDocument] = []
 
     def parse():
         made.append(parse_yaml(text, with_lines=with_lines))
         return made[0].data
 
-    data = cached("yaml", _version(), text.encode("utf-8"), parse)
+    data = cached(_kind("yaml"), text.encode("utf-8"), parse)
     if made and with_lines:
         lines = made[0].lines
-        cached("yaml-lines", _version(), text.encode("utf-8"), lambda: lines)
+        cached(_kind("yaml-lines"), text.encode("utf-8"), lambda: lines)
         return YamlDocument(data, lines, text)
     return YamlDocument(data, text=text)
 
@@ -274,8 +262,6 @@ def read_document(root: Path, path: Path, problems: Problems, subject: str = "",
     """Read one repository YAML file (inside the checkout, bounded); None with a problem if it cannot be used.
 
     `with_lines`: see parse_yaml_cached."""
-    from .repofiles import read_repository_text, shown_path
-
     text = read_repository_text(root, path, problems, subject, limit=MAX_YAML_BYTES)
     if text is None:
         return None

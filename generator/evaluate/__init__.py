@@ -13,11 +13,18 @@ that stopped it. `to_js` compiles the same vetted tree to JavaScript for the bro
 from __future__ import annotations
 
 from .budget import Budget
-from .errors import (DepthLimit, LimitReached, MemoryLimit, SizeLimit, SnippetError, SnippetRefused,
-    SnippetRuntimeError, StepLimit)
+from .errors import (
+    DepthLimit,
+    LimitReached,
+    MemoryLimit,
+    SizeLimit,
+    SnippetError,
+    SnippetRefused,
+    SnippetRuntimeError,
+    StepLimit,
+)
 from .functions import FUNCTIONS
-from .limits import (MAX_BUILT, MAX_EXPONENT, MAX_INT_BITS, MAX_PROBE_STEPS, MAX_SEQUENCE, MAX_STEPS,
-    MAX_VALUE_DEPTH)
+from .limits import MAX_BUILT, MAX_EXPONENT, MAX_INT_BITS, MAX_PROBE_STEPS, MAX_SEQUENCE, MAX_STEPS, MAX_VALUE_DEPTH
 from .snippet import Snippet
 from .values import PLAIN_TYPES
 from .vetting import check_snippet

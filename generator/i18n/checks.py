@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from pathlib import Path
 
+from ..core.cache import cached, key_bytes
+from ..core.problems import Problem, Problems, relative
+from ..kb.answers import OTHER, pattern_problem
 from ..kb.markup import markup_signature, references
 from ..kb.model import KnowledgeBase
-from ..core.problems import Problem, Problems, relative
-from .glossary import Glossary, Term, contains, read_glossary, stems, without, word_keys
-from .po.catalogs import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
-from ..kb.answers import OTHER, pattern_problem
-from .translate import REFERENCE_HINT, may_refer, placeholder_problem, reference_problems
-from .typography import LANG as TYPOGRAPHY_LANG, check_russian
 from .extract import knowledge_base_messages
+from .glossary import Glossary, Term, contains, read_glossary, stems, without, word_keys
+from .po.catalogs import catalog_path, existing_catalogs, message_label
+from .po.pofile import CatalogError
+from .po.reader import read_entries
+from .translate import REFERENCE_HINT, may_refer, placeholder_problem, reference_problems
+from .typography import LANG as TYPOGRAPHY_LANG
+from .typography import check_russian
 from .update import wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
@@ -180,26 +183,12 @@ def _plural_issues(message, lang: str, expected: int) -> list[tuple[str, str]]:
     return []
 
 
-@functools.cache  # once per process: the code does not change under it
-def _check_version() -> str:
-    """The version of the code that checks a translation, with the stemmer's."""
-    from importlib.metadata import version
-
-    from ..core.diskcache import source_version
-
-    here = Path(__file__).parent
-    return source_version(here / "checks.py", here / "glossary.py", here.parent / "kb" / "markup.py",
-                          extra=f"snowballstemmer {version('snowballstemmer')}")
-
-
 def message_issues(texts: tuple, lang: str, glossary: Glossary) -> list:
     """check_message for every (source, translation, source language) of a catalog, from the on-disk cache when
     the same texts were checked against the same glossary by the same code (a pure function of these)."""
-    from ..core.diskcache import cached, key_bytes
-
     terms = tuple((term.source, term.target, term.accept) for term in glossary.terms)
     key = key_bytes((lang, terms, texts))
-    return cached("translation-checks", _check_version(), key,
+    return cached("translation-checks", key,
                   lambda: [check_message(source, translation, source_lang, lang, glossary)
                            for source, translation, source_lang in texts])
 

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+import io
 from pathlib import Path, PurePath
-from typing import Optional
 
+from babel.messages.extract import extract
 from pydantic import ValidationError
 
-from ..kb.load import CONCEPTS_DIR, GLOSSARY_FILE, RULES_DIR, SYSTEM_FILE
+from ..core.cache import cached
+from ..core.yamlfile import YamlError, parse_yaml
+from ..kb.layout import CONCEPTS_DIR, GLOSSARY_FILE, RULES_DIR, SYSTEM_FILE
 from ..kb.model import Concept, Glossary, KnowledgeBase, Rule, System
 from ..kb.texts import Translatable, concept_texts, knowledge_base_texts, rule_texts, system_texts, term_texts
 from ..kb.urls import site_url
-from ..core.yamlfile import YamlError, parse_yaml
+from .po.merge import SourceMessage
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "render" / "templates"
 CODE = Path(__file__).resolve().parent.parent
@@ -23,22 +25,6 @@ JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true",
                  "comment_start_string": "{#-#", "comment_end_string": "#-#}"}
 UI_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 COMMENT_TAGS = ("Translators:",)  # comments in the code that reach the translator
-
-
-@dataclass
-class SourceMessage:
-    """One source-language string, with the context a translator needs."""
-
-    catalog: str  # "rules/t9a/scout", "rules/glossary", "ui"
-    context: Optional[str]  # stable id: "t9a/scout:clause:placement"; None for UI strings
-    msgid: object  # str, or (singular, plural) for plural UI strings
-    source_lang: str
-    comments: list[str] = field(default_factory=list)
-    locations: list[tuple[str, int]] = field(default_factory=list)
-
-    @property
-    def key(self):
-        return self.context if self.context is not None else self.msgid
 
 
 def translator_comments(text: Translatable) -> list[str]:
@@ -100,25 +86,11 @@ def ui_files() -> list[tuple[Path, str]]:
     return [(path, "python" if path.suffix == ".py" else "jinja2.ext:babel_extract") for path in files]
 
 
-@functools.cache  # once per process: the libraries do not change under it
-def _extractor_version() -> str:
-    """The versions and options that extraction depends on."""
-    from importlib.metadata import version
-
-    return f"{version('babel')} {version('jinja2')} {UI_KEYWORDS} {JINJA_OPTIONS} {COMMENT_TAGS}"
-
-
 def ui_file_strings(path, method: str) -> list:
     """Babel's extraction of one file, from the on-disk cache when these bytes were extracted by the same
     Babel, Jinja and keywords before (every i18n command lists the UI strings: ~1 s for ~250 files)."""
-    import io
-
-    from babel.messages.extract import extract
-
-    from ..core.diskcache import cached
-
     data = path.read_bytes()
-    return cached("ui-extract", _extractor_version(), method.encode() + b"\0" + data,
+    return cached("ui-extract", method.encode() + b"\0" + data,
                   lambda: [tuple(found) for found in extract(method, io.BytesIO(data), keywords=UI_KEYWORDS,
                                                              comment_tags=COMMENT_TAGS, options=JINJA_OPTIONS)])
 

@@ -13,7 +13,9 @@ from typing import Optional
 from babel.messages.catalog import Catalog
 
 from ..core.problems import Problem, relative
-from .po.catalogs import CatalogError, catalog_path, existing_catalogs, message_key, read_entries
+from .po.catalogs import catalog_path, existing_catalogs
+from .po.pofile import CatalogError
+from .po.reader import message_key, read_entries
 
 CLOSE_MATCH_RATIO = 0.8  # difflib ratio from which an already translated source counts as a close match
 CANDIDATES_PER_LOOKUP = 25  # sources sharing the most words with a new text whose full ratio is computed

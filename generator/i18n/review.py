@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,10 +11,11 @@ from typing import Optional
 from babel.messages.catalog import Catalog
 
 from ..kb.model import KnowledgeBase
-from .po.catalogs import CatalogError, message_key, read_catalog
 from .checks import check_catalogs
-from .memory import consistency_warnings
 from .extract import knowledge_base_messages
+from .memory import consistency_warnings
+from .po.pofile import CatalogError
+from .po.reader import message_key, read_catalog
 from .update import wanted_catalogs
 
 BASE_BRANCHES = ("main", "origin/main")  # BASE defaults to the merge base with the first of these that exists
@@ -26,7 +25,6 @@ GIT_TIMEOUT = 60  # seconds for one git command; reading a repository's catalogs
 
 ADDED, CHANGED, EMPTIED, APPROVED, OBSOLETE = "translation added", "translation changed", "translation removed", \
     "fuzzy flag cleared, translation unchanged", "made obsolete"
-EXIT_OK, EXIT_MALFORMED = 0, 2
 
 
 class ReviewError(Exception):
@@ -224,25 +222,3 @@ def _attach_checks(root: Path, kb: KnowledgeBase, changes: list[Change], message
     for change in changes:
         if change.kind != OBSOLETE:
             change.checks = found.get((change.file, change.line), [])
-
-
-def review_command(root: Path, kb: KnowledgeBase, languages: list[str], args) -> int:
-    """The CLI: plain text (or Markdown with --markdown) on stdout; Markdown appended to the job summary."""
-    wanted = args.lang or languages
-    base = args.only[0] if args.only else None
-    if len(args.only) > 1:
-        print(f"i18n review takes one BASE revision, not {len(args.only)}", file=sys.stderr)
-        return EXIT_MALFORMED
-    try:
-        result = review(root, kb, wanted, base)
-    except ReviewError as error:
-        print(error, file=sys.stderr)
-        return EXIT_MALFORMED
-    from .reviewreport import markdown, plain_text
-
-    print(markdown(result) if args.markdown else plain_text(result), end="")
-    summary = os.environ.get(SUMMARY_VARIABLE)
-    if summary:
-        with open(summary, "a", encoding="utf-8") as handle:
-            handle.write(markdown(result))
-    return EXIT_OK

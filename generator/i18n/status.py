@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from ..kb.model import KnowledgeBase
-from .extract import SourceMessage, knowledge_base_messages, ui_messages
+from .extract import knowledge_base_messages, ui_messages
+from .po.merge import SourceMessage
 from .translate import FUZZY, MISSING, TRANSLATED, Translations
 
 

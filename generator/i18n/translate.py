@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import gettext as stdlib_gettext
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from babel import Locale
 from babel.numbers import format_decimal
 
+from ..core.plurals import compiled, language_plural, plural_index
 from ..core.problems import Problems, relative
-from .po.catalogs import (CatalogError, catalog_path, existing_catalogs, message_key, message_label,
-    read_entries)
+from ..kb.markup import references
+from ..kb.references import reference_problem
+from .po.catalogs import catalog_path, existing_catalogs, message_label
+from .po.pofile import CatalogError
+from .po.reader import message_key, read_entries
 
 SOURCE = "source"  # the page is in the text's own language
 TRANSLATED = "translated"
@@ -49,7 +51,7 @@ class Translations:
         for name in names:
             translations.read(name, problems, kb, checked)
         if translations.plural is None:
-            translations.plural = stdlib_gettext.c2py(_plural_expr(lang))
+            translations.plural = compiled(language_plural(lang)[1])
         return translations
 
     def read(self, name: str, problems: Problems, kb=None, checked: dict | None = None) -> None:
@@ -77,7 +79,7 @@ class Translations:
                 self.entries[key] = message
                 keys.append(key)
         if name == "ui":
-            self.plural = stdlib_gettext.c2py(catalog.plural_expr)
+            self.plural = compiled(catalog.plural_expr)
 
     def forget(self, name: str) -> None:
         """Drop the messages one catalog gave (before it is read again, or after it was deleted)."""
@@ -134,11 +136,8 @@ class Translations:
         return chosen if placeholders_match(singular, chosen) else fallback
 
     def plural_index(self, number) -> int:
-        if float(number).is_integer():
-            return self.plural(int(number))
-        # gettext plural rules are for whole numbers; CLDR says which form a fraction takes.
-        category = Locale.parse(self.lang).plural_form(number)
-        return self.plural(1 if category == "one" else 2)
+        """Which form of a counted UI message a number takes, by the ui catalog's Plural-Forms rule."""
+        return plural_index(self.lang, number, self.plural)
 
     def number(self, value) -> str:
         return format_decimal(value, locale=self.lang, decimal_quantization=False)
@@ -164,9 +163,6 @@ def reference_problems(kb, message, checked: dict | None = None) -> list[str]:
 
     `checked` remembers each target's answer across the messages of one load.
     """
-    from ..kb.markup import references
-    from ..kb.validate import reference_problem
-
     checked = {} if checked is None else checked
     strings = message.string if isinstance(message.string, tuple) else (message.string,)
     found = []
@@ -194,8 +190,3 @@ def placeholder_problem(msgid: str, translation: str):
 def placeholders_match(msgid: str, translation: str) -> bool:
     return placeholder_problem(msgid, translation) is None
 
-
-def _plural_expr(lang: str) -> str:
-    from babel.messages.plurals import get_plural
-
-    return get_plural(lang).plural_expr

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -10,10 +9,13 @@ from pathlib import Path
 
 import yaml
 
-from ..kb.model import KnowledgeBase
+from ..core.cache import cached, key_bytes
 from ..core.problems import Problem, relative
-from .po.catalogs import CatalogError, catalog_path, existing_catalogs, message_label, read_entries
+from ..kb.model import KnowledgeBase
 from .extract import knowledge_base_messages
+from .po.catalogs import catalog_path, existing_catalogs, message_label
+from .po.pofile import CatalogError
+from .po.reader import read_entries
 
 LANG = "ru"
 NBSP = "\u00a0"
@@ -143,17 +145,8 @@ def check_russian(root: Path, kb: KnowledgeBase, messages: list | None = None) -
     return problems
 
 
-@functools.cache  # once per process: the code does not change under it
-def _version() -> str:
-    from ..core.diskcache import source_version
-
-    return source_version(__file__)
-
-
 def _catalog_issues(texts: tuple, forbidden: list[Forbidden]) -> list:
     """text_issues of every text of a catalog, from the on-disk cache when the same texts met the same forbidden
     words and code before (a pure function of these)."""
-    from ..core.diskcache import cached, key_bytes
-
     key = key_bytes((tuple((entry.words, entry.use) for entry in forbidden), texts))
-    return cached("typography", _version(), key, lambda: [text_issues(text, forbidden) for text in texts])
+    return cached("typography", key, lambda: [text_issues(text, forbidden) for text in texts])

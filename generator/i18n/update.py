@@ -5,14 +5,17 @@ from __future__ import annotations
 from collections import OrderedDict
 from pathlib import Path
 
-from ..kb.model import KnowledgeBase
-from ..core.problems import Problems, relative
+from ..core.cache import cached, key_bytes
+from ..core.problems import InputError, Problems, relative
 from ..core.repofiles import FIX_LINK, write_problem
-from .po.catalogs import (CatalogError, catalog_path, existing_catalogs, merge, message_key, read_catalog,
-    render_catalog)
-from .po.reader import code_version, read_bytes
-from .extract import SourceMessage, knowledge_base_messages, ui_messages
+from ..kb.model import KnowledgeBase
+from .extract import knowledge_base_messages, ui_messages
 from .memory import LazyMemory, prefill
+from .po.catalogs import catalog_path, existing_catalogs
+from .po.merge import SourceMessage, merge
+from .po.pofile import CatalogError
+from .po.reader import message_key, read_bytes, read_catalog
+from .po.writer import render_catalog
 
 
 def wanted_catalogs(kb: KnowledgeBase, lang: str,
@@ -89,12 +92,10 @@ def _updated(path: Path, lang: str, name: str, before: bytes | None, sources: li
     A cached answer is used only if it did not depend on the translation memory (no message was new to the
     old catalog), so it is exactly what merging again would give.
     """
-    from ..core.diskcache import cached, key_bytes
-
     plain_sources = tuple((s.context, s.msgid, s.source_lang, tuple(s.comments), tuple(map(tuple, s.locations)))
                           for s in sources)
     key = key_bytes((lang, name, before, plain_sources))
-    answer = cached("catalog-update", code_version(), key, lambda: _merged(path, lang, name, before, sources, memory))
+    answer = cached("catalog-update", key, lambda: _merged(path, lang, name, before, sources, memory))
     if not answer[2]:  # made with the memory's help: the memory may have changed since
         answer = _merged(path, lang, name, before, sources, memory)
     return answer[0], answer[1]
@@ -128,8 +129,6 @@ def init_language(root: Path, kb: KnowledgeBase, lang: str) -> list[Path]:
     """Create empty catalogs for a new language (existing ones are updated, never overwritten)."""
     outputs, _summary, problems = plan_update(root, kb, lang)
     if problems:
-        from ..core.problems import InputError
-
         raise InputError(problems)
     glossary = Path(root) / "translations" / lang / "glossary.yaml"
     if not glossary.exists():

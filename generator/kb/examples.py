@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Union
 
+from ..core import cache
+from ..core.problems import Problems, relative
+from ..core.yamlfile import YamlError, read_yaml
 from ..evaluate import LimitReached, SnippetRuntimeError
 from .model import KnowledgeBase
-from ..core.problems import Problems, relative
 from .validate import value_problem
-from ..core.yamlfile import YamlError, read_yaml
 
 SCENARIO_KEYS = ("rule", "predicate", "given", "expect", "name", "id")  # the first four are required
 TOLERANCE = 1e-9  # numbers this close count as equal (distances come out of square roots)
@@ -114,16 +115,14 @@ def _groups(cases: list[Case]) -> list[list[Case]]:
 
 def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:
     """The outcomes of one rule's cases, from the disk cache when they all passed before."""
-    from ..core import diskcache
-
     key = _cases_key(kb, group)
-    answers = diskcache.stored(ANSWERS, _evaluator_version(), key) if key is not None else None
+    answers = cache.stored(ANSWERS, key) if key is not None else None
     if answers is not None and len(answers) == len(group):
         return [Outcome(case, True, got=got) for case, got in zip(group, answers)]
     outcomes = [run_case(kb, case) for case in group]
     if key is not None and all(outcome.passed for outcome in outcomes):
         try:
-            diskcache.store(ANSWERS, _evaluator_version(), key, [outcome.got for outcome in outcomes])
+            cache.store(ANSWERS, key, [outcome.got for outcome in outcomes])
         except ValueError:  # an answer marshal cannot hold: worked out again next time
             pass
     return outcomes
@@ -132,19 +131,8 @@ def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:
 ANSWERS = "example-answers"  # the disk cache's kind for a rule's answers (kept only when all of them passed)
 
 
-@functools.cache  # once per process: the code does not change under it
-def _evaluator_version() -> str:
-    """The version of the code that runs examples (this module and the evaluator)."""
-    from ..core.diskcache import source_version
-
-    here = Path(__file__).parent
-    return source_version(__file__, *sorted(map(str, (here.parent / "evaluate").glob("*.py"))))
-
-
 def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
     """What a rule's answers depend on, as bytes; None if it cannot be put in bytes (then nothing is cached)."""
-    from ..core.diskcache import key_bytes
-
     rule = kb.rules.get(cases[0].rule)
     if rule is None:
         return None
@@ -153,7 +141,7 @@ def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
     predicates = tuple((p.name, p.code, tuple(p.params), getattr(p.snippet, "steps", None)) for p in rule.predicates)
     asked = tuple((case.predicate, case.given, case.expect) for case in cases)
     try:
-        return key_bytes((rule.key, predicates, asked))
+        return cache.key_bytes((rule.key, predicates, asked))
     except ValueError:
         return None
 

@@ -18,16 +18,16 @@ from typing import Collection, Optional
 
 from pydantic import ValidationError
 
-from ..evaluate import Snippet, SnippetError
-from .model import Concept, Glossary, KnowledgeBase, Origin, Rule, System, model_problems
-from .parts import CONCEPTS_DIR, RULES_DIR, SYSTEM_FILE, referenced, referring
 from ..core.problems import Problems
 from ..core.repofiles import repository_files, shown_path
-from .texts import concept_key, term_key  # the owner of the origin-key scheme
 from ..core.yamlfile import read_document
+from ..evaluate import Snippet, SnippetError
+from .layout import ALL_TERMS, CONCEPTS_DIR, GLOSSARY_FILE, RULES_DIR, SYSTEM_FILE
+from .model import Concept, Glossary, KnowledgeBase, Origin, Rule, System, model_problems
+from .parts import referenced, referring
+from .texts import concept_key, term_key
+from .validate import validate
 
-GLOSSARY_FILE = "glossary.yaml"
-ALL_TERMS = term_key("*")  # the key marking the whole glossary unloaded
 BULK_GC_THRESHOLD = 100_000  # allocations between young-generation collections while a knowledge base is built
 
 
@@ -241,8 +241,6 @@ def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False
 def load_and_validate(root: Path, rules: Optional[Collection[str]] = None,
                       with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
     """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out."""
-    from .validate import validate
-
     kb, problems = load(root, rules, with_lines)
     problems.extend(validate(kb, None if rules is None else set(rules) & set(kb.rules)))
     return kb, problems
@@ -255,8 +253,6 @@ def reload(kb: KnowledgeBase, keys: Collection[str]) -> tuple[KnowledgeBase, Pro
     see_also names one of them (a clause they point at may be gone), and every term and concept.
     Each key must name a rule of `kb` whose file still exists (anything else needs a full `load`).
     """
-    from .validate import validate
-
     fresh = KnowledgeBase(root=kb.root, systems=kb.systems, rules=dict(kb.rules), terms=kb.terms,
                           concepts=kb.concepts, origins=dict(kb.origins), unloaded=set(kb.unloaded),
                           glossary_lang=kb.glossary_lang)

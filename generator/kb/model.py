@@ -15,7 +15,18 @@ Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9]*(_[a-z0-9
 Lang = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(_[A-Z]{2})?$")]
 Text = Annotated[str, StringConstraints(min_length=1, strip_whitespace=True)]
 
-STATUSES = ("rules-as-written", "interpretation", "translation-note")
+
+
+def _(text: str) -> str:
+    """Marks a UI msgid for extraction; translated where it is shown (a clarification's badge)."""
+    return text
+
+
+STATUSES = {  # a clarification's status -> the badge a reader sees (a UI msgid)
+    "rules-as-written": _("Rules as written"),
+    "interpretation": _("Interpretation"),
+    "translation-note": _("Translation note"),
+}
 
 
 class Strict(BaseModel):
@@ -96,7 +107,7 @@ class Argument(Declared):
 class Returns(Declared):
     # What a reader is told for each result, in the rule's language: a phrase per value (`true:`, `false:`,
     # a choice value, a number, `null:`) and `other:`, a pattern with {value} for the rest. Checked by
-    # value_types.answer_problems (generator check), which knows the rule's language for plural forms.
+    # answers.answer_problems (generator check), which knows the rule's language for plural forms.
     answers: Optional[dict[Union[bool, int, float, str, None], Text]] = None
 
 
@@ -126,7 +137,7 @@ class Example(Strict):
 
 class Clarification(Strict):
     id: Id
-    status: Literal[STATUSES]  # type: ignore[valid-type]
+    status: Literal[tuple(STATUSES)]  # type: ignore[valid-type]
     clauses: list[Id] = Field(min_length=1)
     question: Text
     answer: Text

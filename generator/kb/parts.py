@@ -8,25 +8,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Collection, Optional
 
+from .layout import CONCEPTS_DIR, RULES_DIR, SYSTEM_FILE
 from .markup import references
 from .model import KnowledgeBase
-
-SYSTEM_FILE = "_system.yaml"
-CONCEPTS_DIR = "concepts"
-RULES_DIR = "rules"
+from .texts import reference_texts
 
 
 def referenced(kb: KnowledgeBase, keys: Collection[str]) -> set[str]:
     """Rule keys ("system/rule") and "concept:id" keys that the given rules point at."""
-    from .validate import text_fields
-
     found = set()
     for key in keys:
         rule = kb.rules.get(key)
         if rule is None:
             continue
         targets = list(rule.see_also)
-        for _path, text in text_fields(rule):
+        for _path, text in reference_texts(rule):
             targets.extend(reference.target for reference in references(text))
         for target in targets:
             head = target.split("#")[0]
@@ -36,11 +32,9 @@ def referenced(kb: KnowledgeBase, keys: Collection[str]) -> set[str]:
 
 def referring(kb: KnowledgeBase, keys: Collection[str]) -> set[str]:
     """The rules that may refer to one of `keys` (their see_also or a text names it; a cheap superset)."""
-    from .validate import text_fields
-
     found = set()
     for key, rule in kb.rules.items():
-        texts = [text for _path, text in text_fields(rule)] + list(rule.see_also)
+        texts = [text for _path, text in reference_texts(rule)] + list(rule.see_also)
         if any(wanted in text for wanted in keys for text in texts if text):
             found.add(key)
     return found

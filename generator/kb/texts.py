@@ -23,12 +23,11 @@ these records as `pgettext`-shaped messages, so its messages carry the catalogs'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, NamedTuple, Optional
+from typing import Iterator, NamedTuple, Optional
 
 from . import urls
-
-if TYPE_CHECKING:  # the model reads value_types, which reads the scheme from here
-    from .model import Concept, KnowledgeBase, Rule, System, Term
+from .answers import OTHER, answer_key
+from .model import Concept, KnowledgeBase, Rule, System, Term
 
 SEPARATOR = ":"  # between the parts of a context
 
@@ -76,8 +75,13 @@ def label_context(declared_at: str, value) -> str:
     return context(declared_at, "value", value)
 
 
+def answer_context(declared_at: str, key: str) -> str:
+    """The message context of one declared answer, under the result's context (answers.answer_key gives `key`)."""
+    return context(declared_at, "answer", key)
+
+
 # ---------------------------------------------------------------- the translatable fields
-def rule_texts(rule: "Rule", details: bool = True) -> Iterator[Translatable]:
+def rule_texts(rule: Rule, details: bool = True) -> Iterator[Translatable]:
     """A rule's texts, in the order of its file.
 
     Without `details` the page address and the translators' description are left empty: validation
@@ -112,8 +116,6 @@ def rule_texts(rule: "Rule", details: bool = True) -> Iterator[Translatable]:
 
 def _predicate_texts(text, index: int, predicate) -> Iterator[Translatable]:
     """One predicate's texts (rule_texts' `text` makes each): what it answers, its arguments, its result."""
-    from .answers import OTHER, answer_key  # answers reads value_types, which reads the scheme from here
-
     name, anchor, at = predicate.name, f"predicate-{predicate.name}", ("predicates", index)
     yield text(("predicate", name), predicate.summary, at + ("summary",), f"predicate {name}: what it answers",
                anchor)
@@ -131,7 +133,7 @@ def _predicate_texts(text, index: int, predicate) -> Iterator[Translatable]:
     for value, label in (returns.labels or {}).items():
         yield text(parts + ("value", value), label, at + ("returns", "labels", value),
                    f"predicate {name}: label of the result value {value}", anchor, markup=False)
-    for value, answer in (returns.answers or {}).items():  # generator/answers.py: how a result reads
+    for value, answer in (returns.answers or {}).items():  # generator/kb/answers.py: how a result reads
         said = answer_key(value)
         yield text(parts + ("answer", said), answer, at + ("returns", "answers", value),
                    f"predicate {name}: the answer a reader sees " + (
@@ -139,14 +141,14 @@ def _predicate_texts(text, index: int, predicate) -> Iterator[Translatable]:
                        "language's order" if said == OTHER else f"when the result is {said}"), anchor, markup=False)
 
 
-def system_texts(system: "System") -> Iterator[Translatable]:
+def system_texts(system: System) -> Iterator[Translatable]:
     url = urls.page_url(f"{system.id}/index.md")
     for field in ("name", "book"):
         yield Translatable(context(system.id, field), (field,), getattr(system, field), system.lang,
                            f"rules/{system.id}/_system", system.id, url, f"system {system.id} · {field}")
 
 
-def term_texts(term: "Term", lang: str) -> Iterator[Translatable]:
+def term_texts(term: Term, lang: str) -> Iterator[Translatable]:
     """A glossary term's texts; `lang` is the term's own language or the glossary's."""
     key = term_key(term.id)
     for field in ("term", "meaning"):
@@ -154,7 +156,7 @@ def term_texts(term: "Term", lang: str) -> Iterator[Translatable]:
                            urls.term_url(term.id), f"glossary term {term.id} · {field}")
 
 
-def concept_texts(concept: "Concept") -> Iterator[Translatable]:
+def concept_texts(concept: Concept) -> Iterator[Translatable]:
     key = concept_key(concept.id)
 
     def text(parts, source, path, what):
@@ -181,10 +183,8 @@ def concept_key(concept_id: str) -> str:
     return f"concept{SEPARATOR}{concept_id}"
 
 
-def _owner(kb: "KnowledgeBase", owner) -> tuple[str, Iterator[Translatable]]:
+def _owner(kb: KnowledgeBase, owner) -> tuple[str, Iterator[Translatable]]:
     """The key of a rule, system, term or concept (its origin key, its contexts' first part) and its texts."""
-    from .model import Concept, Rule, System, Term
-
     if isinstance(owner, Rule):
         return owner.key, rule_texts(owner)
     if isinstance(owner, Term):
@@ -196,7 +196,7 @@ def _owner(kb: "KnowledgeBase", owner) -> tuple[str, Iterator[Translatable]]:
     raise UnknownText(f"{owner!r} has no translatable texts (expected a rule, system, term or concept)")
 
 
-def knowledge_base_texts(kb: "KnowledgeBase") -> Iterator[Translatable]:
+def knowledge_base_texts(kb: KnowledgeBase) -> Iterator[Translatable]:
     """Every text in a stable order: each system with its rules, then the glossary, then the concepts."""
     for system_id in sorted(kb.systems):
         yield from system_texts(kb.systems[system_id])
@@ -208,7 +208,7 @@ def knowledge_base_texts(kb: "KnowledgeBase") -> Iterator[Translatable]:
         yield from concept_texts(kb.concepts[concept_id])
 
 
-def reference_texts(rule: "Rule") -> Iterator[tuple[tuple, str]]:
+def reference_texts(rule: Rule) -> Iterator[tuple[tuple, str]]:
     """(YAML path, text) of each text of a rule that may hold [[references]] (checks, back-links, loading)."""
     for text in rule_texts(rule, details=False):
         if text.markup:
@@ -218,7 +218,7 @@ def reference_texts(rule: "Rule") -> Iterator[tuple[tuple, str]]:
 class Texts:
     """The texts of one loaded knowledge base, found by owner and field; one per build, filled on demand."""
 
-    def __init__(self, kb: "KnowledgeBase"):
+    def __init__(self, kb: KnowledgeBase):
         self.kb = kb
         # id(owner) -> (the owner, its key, its texts by context). Held owners keep their ids; a reloaded owner is a
         # new object. Found by identity, not by key: working out the key is a fifth of a lookup (~50 a rule page).

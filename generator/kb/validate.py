@@ -4,58 +4,18 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .load import ALL_TERMS
-from .markup import references
-from . import answers, value_types
-from .model import KnowledgeBase, Rule
 from ..core.problems import Problems
-from .texts import concept_key, term_key
-from .texts import reference_texts as text_fields  # the translatable fields' owner (load and scripts read it here)
-
-# The value types (their checks and English forms) are owned by generator/value_types.py.
-FORMS = value_types.FORMS
-value_problem = value_types.value_problem
-
-
-def reference_problem(kb: KnowledgeBase, target: str):
-    """None if a reference target exists, else what is wrong with it."""
-    from .markup import Reference
-
-    reference = Reference(f"[[{target}]]", target, None)
-    kind = reference.kind
-    if kind == "invalid":
-        return "is not a reference of the form system/rule, system/rule#clause, term:id or concept:id"
-    # A target whose file exists but was not loaded (broken, or not asked for) is not reported again.
-    if kind == "term":
-        known = reference.item_id in kb.terms or ALL_TERMS in kb.unloaded
-        return None if known else "names a glossary term that does not exist"
-    if kind == "concept":
-        known = reference.item_id in kb.concepts or concept_key(reference.item_id) in kb.unloaded
-        return None if known else "names a concept page that does not exist"
-    rule = kb.rules.get(reference.rule_key)
-    if rule is None:
-        return None if reference.rule_key in kb.unloaded else "names a rule that does not exist"
-    if kind == "clause" and rule.clause(reference.clause_id) is None:
-        return f"names a clause that {reference.rule_key} does not have (its clauses: {', '.join(c.id for c in rule.clauses)})"
-    return None
+from . import answers
+from .markup import references
+from .model import KnowledgeBase, Rule
+from .references import References
+from .texts import concept_key, reference_texts, term_key
+from .value_types import value_problem
 
 
 def _duplicates(items, attribute):
     counts = Counter(getattr(item, attribute) for item in items)
     return {value for value, count in counts.items() if count > 1}
-
-
-class _References:
-    """reference_problem per target, asked once per validation run (rules share many targets)."""
-
-    def __init__(self, kb: KnowledgeBase):
-        self.kb = kb
-        self.answers: dict[str, object] = {}
-
-    def problem(self, target: str):
-        if target not in self.answers:
-            self.answers[target] = reference_problem(self.kb, target)
-        return self.answers[target]
 
 
 def validate(kb: KnowledgeBase, rules=None, shared: bool | None = None) -> Problems:
@@ -64,7 +24,7 @@ def validate(kb: KnowledgeBase, rules=None, shared: bool | None = None) -> Probl
     With `rules` (keys), only those rules are checked, and the glossary and concepts only if `shared`.
     """
     problems = Problems()
-    checked = _References(kb)
+    checked = References(kb)
     for key in (kb.rules if rules is None else [key for key in kb.rules if key in rules]):
         _validate_rule(kb, kb.rules[key], problems, checked)
     if not (rules is None if shared is None else shared):
@@ -76,7 +36,7 @@ def validate(kb: KnowledgeBase, rules=None, shared: bool | None = None) -> Probl
     return problems
 
 
-def _validate_term(kb: KnowledgeBase, term, problems: Problems, checked: _References):
+def _validate_term(kb: KnowledgeBase, term, problems: Problems, checked: References):
     key = term_key(term.id)
     origin = kb.origins[key]
     for index, system in enumerate(term.systems):
@@ -91,7 +51,7 @@ def _validate_term(kb: KnowledgeBase, term, problems: Problems, checked: _Refere
                          f"reference {reference.token} {issue}", "fix the target or remove the reference")
 
 
-def _validate_concept(kb: KnowledgeBase, concept, problems: Problems, checked: _References):
+def _validate_concept(kb: KnowledgeBase, concept, problems: Problems, checked: References):
     subject = concept_key(concept.id)
     origin = kb.origins[subject]
     add = lambda path, message, hint: problems.add(origin.path, origin.line(*path), subject, message, hint)
@@ -109,7 +69,7 @@ def _validate_concept(kb: KnowledgeBase, concept, problems: Problems, checked: _
         _validate_cells(concept, row_index, row, add, checked)
 
 
-def _validate_cells(concept, row_index: int, row, add, checked: _References):
+def _validate_cells(concept, row_index: int, row, add, checked: References):
     for cell_index, (column, cell) in enumerate(zip(concept.columns, row.cells)):
         if cell.ref.split("#")[0] != column.split("#")[0]:
             add(("rows", row_index, "cells", cell_index, "ref"), f"cell {cell_index + 1} of row {row.id!r} points "
@@ -125,10 +85,10 @@ def _validate_cells(concept, row_index: int, row, add, checked: _References):
                 add(where + ("text",), f"reference {reference.token} {issue}", "fix the target")
 
 
-def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems, checked: _References | None = None):
+def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems, checked: References | None = None):
     origin = kb.origins[rule.key]
     add = lambda path, message, hint="": problems.add(origin.path, origin.line(*path), rule.key, message, hint)
-    checked = checked or _References(kb)
+    checked = checked or References(kb)
     clause_ids = [clause.id for clause in rule.clauses]
     _unique_ids(rule, add)
     _predicates(rule, clause_ids, add)
@@ -198,14 +158,14 @@ def _example(rule: Rule, index: int, example, clause_ids: list[str], by_name: di
         add(where + ("expect",), f"example {example.id}: expect is {example.expect!r}", f"{predicate.name} returns {form}")
 
 
-def _rule_references(rule: Rule, add, checked: _References):
+def _rule_references(rule: Rule, add, checked: References):
     for index, target in enumerate(rule.see_also):
         issue = checked.problem(target)
         if issue:
             add(("see_also", index), f"see_also {target!r} {issue}", "fix the target or remove it")
         elif target == rule.key:
             add(("see_also", index), "see_also lists the rule itself", "remove it")
-    for path, text in text_fields(rule):
+    for path, text in reference_texts(rule):
         if not text or "[[" not in text:  # no reference can start without brackets: skip the parse
             continue
         for reference in references(text):

@@ -2,17 +2,16 @@
 
 Each declared type (`bool`, `inches`, `choice`, ...) is one `ValueType`: how a value is checked
 (validation of examples and scenario files), how it is named to a contributor in an error (English
-`form`), what a reader is told it is (`label`, a UI msgid), how one value is written in words on a
-page (`words`), and which field the "Ask this rule" panel draws for it (`field`). `ARG_TYPES`, the
-validator's `FORMS`, the renderer's `kind_label`, `in_words` and the table in rules/README.md
-(`readme_table`, checked by tests/test_value_types.py) are all read from `TYPES`.
+`form`), what a reader is told it is (`label`, a UI msgid) and which field the "Ask this rule" panel
+draws for it (`field`). `ARG_TYPES`, the renderer's writers (generator/render/values.py) and the table
+in rules/README.md (`readme_table`, checked by tests/test_value_types.py) are all read from `TYPES`.
 
 A `text` argument may list **known ids** in `values` (an open set: any other id is accepted, but a
 known id written slightly wrong is refused by `value_problem`, see `near_miss`).
 
 Decision: a `choice` value is a stable code name (used in URLs, scenario files and the JSON export);
 a reader only ever sees its label, declared beside the values in the rule (`labels:`), translated
-through the rule's catalog (`choice_label`).
+through the rule's catalog (render/values.choice_labels).
 """
 
 from __future__ import annotations
@@ -22,15 +21,6 @@ import math
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
-
-from markupsafe import Markup
-
-from . import words
-from .texts import label_context  # the message ids are owned by generator/texts.py
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # the translations package reads the model, which reads this registry
-    from ..i18n.translate import Translations
 
 
 def _(text: str) -> str:
@@ -47,7 +37,8 @@ def is_whole(value) -> bool:
 
 
 def is_point(value) -> bool:
-    return isinstance(value, list) and len(value) == 2 and all(is_number(v) for v in value)
+    """[x, y] of numbers (a tuple too: a drawing's computed points are tuples)."""
+    return isinstance(value, (list, tuple)) and len(value) == 2 and all(is_number(v) for v in value)
 
 
 @dataclass(frozen=True)
@@ -59,37 +50,34 @@ class ValueType:
     form: str  # the expected form, in English, for contributors' error messages
     label: str  # msgid: what kind of value this is, for readers
     field: str  # the ask panel's input: yesno, decimal, whole, choice, dice, point, points, size, text, list
-    words: Callable[[Any, Translations], Markup] = words.plain  # one value in words, in a page's language
     unit: str = ""  # shown after a number field: ″ for inches
 
 
 TYPES: dict[str, ValueType] = {t.name: t for t in (
-    ValueType("bool", lambda v: isinstance(v, bool), "true or false", _("yes or no"), "yesno", words.yes_no),
-    ValueType("int", is_whole, "a whole number", _("whole number"), "whole", words.number),
-    ValueType("number", is_number, "a number", _("number"), "decimal", words.number),
-    ValueType("inches", is_number, "a number of inches", _("distance in inches"), "decimal", words.inches, "″"),
-    ValueType("mm", is_number, "a number of millimetres", _("millimetres"), "decimal", words.mm, "mm"),
-    ValueType("degrees", is_number, "a number of degrees", _("angle in degrees"), "decimal", words.degrees, "°"),
+    ValueType("bool", lambda v: isinstance(v, bool), "true or false", _("yes or no"), "yesno"),
+    ValueType("int", is_whole, "a whole number", _("whole number"), "whole"),
+    ValueType("number", is_number, "a number", _("number"), "decimal"),
+    ValueType("inches", is_number, "a number of inches", _("distance in inches"), "decimal", "″"),
+    ValueType("mm", is_number, "a number of millimetres", _("millimetres"), "decimal", "mm"),
+    ValueType("degrees", is_number, "a number of degrees", _("angle in degrees"), "decimal", "°"),
     ValueType("dice", lambda v: isinstance(v, list) and all(is_whole(d) and 1 <= d <= 6 for d in v),
-              "a list of whole numbers from 1 to 6 (dice)", _("dice rolled (list of results)"), "dice", words.dice),
-    ValueType("point", is_point, "a point [x, y]", _("point [x, y] in inches"), "point", words.point),
+              "a list of whole numbers from 1 to 6 (dice)", _("dice rolled (list of results)"), "dice"),
+    ValueType("point", is_point, "a point [x, y]", _("point [x, y] in inches"), "point"),
     ValueType("points", lambda v: isinstance(v, list) and all(is_point(p) for p in v),
-              "a list of points [[x, y], ...]", _("list of points [x, y] in inches"), "points", words.points),
-    ValueType("size", is_point, "a base size [width_mm, depth_mm]", _("base size [width, depth] in mm"), "size",
-              words.size),
+              "a list of points [[x, y], ...]", _("list of points [x, y] in inches"), "points"),
+    ValueType("size", is_point, "a base size [width_mm, depth_mm]", _("base size [width, depth] in mm"), "size"),
     ValueType("choice", lambda v: isinstance(v, (str, int)) and not isinstance(v, bool), "one of the values",
-              _("one of: %(values)s"), "choice", words.plain),
-    ValueType("text", lambda v: isinstance(v, str), "a string", _("text"), "text", words.plain),
-    ValueType("list", lambda v: isinstance(v, list), "a list", _("list"), "list", words.plain),
+              _("one of: %(values)s"), "choice"),
+    ValueType("text", lambda v: isinstance(v, str), "a string", _("text"), "text"),
+    ValueType("list", lambda v: isinstance(v, list), "a list", _("list"), "list"),
     ValueType("bools", lambda v: isinstance(v, list) and all(isinstance(b, bool) for b in v),
-              "a list of true/false", _("list of yes/no"), "list", words.plain),
+              "a list of true/false", _("list of yes/no"), "list"),
     ValueType("ints", lambda v: isinstance(v, list) and all(is_whole(i) for i in v),
-              "a list of whole numbers", _("list of whole numbers"), "list", words.plain),
-    ValueType("any", lambda v: True, "any value", _("any value"), "list", words.plain),
+              "a list of whole numbers", _("list of whole numbers"), "list"),
+    ValueType("any", lambda v: True, "any value", _("any value"), "list"),
 )}
 
 ARG_TYPES = tuple(TYPES)
-FORMS = {name: kind.form for name, kind in TYPES.items() if name != "choice"}  # validate's wording
 
 
 NEAR_MISS_RATIO = 0.85  # difflib similarity from which an unknown text value is taken for a misspelt known id
@@ -131,35 +119,6 @@ def value_problem(kind: str, value, values=None, nullable=False) -> Optional[str
         return (f"the id {meant} exactly ({value!r} looks like a misspelling of it; the known ids are "
                 f"{', '.join(map(str, values))}, and any other id stands for another value)")
     return expected
-
-
-def choice_labels(declared, declared_at: str, tr: Translations, source_lang: str) -> dict[str, str]:
-    """Choice value -> the reader's words for it, in the page's language (empty when not a choice)."""
-    return {name: tr.text(label_context(declared_at, name), source, source_lang).value
-            for name, source in (declared.labels or {}).items()}
-
-
-def kind_label(declared, tr: Translations, shown_values: Optional[list[str]] = None) -> str:
-    """What kind of value an argument or result is, in the page's language."""
-    gettext = tr.gettext
-    if declared.type == "choice":
-        shown = shown_values if shown_values is not None else [str(v) for v in declared.values or []]
-        label = gettext(TYPES["choice"].label) % {"values": ", ".join(shown)}
-    else:
-        label = gettext(TYPES[declared.type].label)
-    return gettext("%(kind)s, or none") % {"kind": label} if declared.nullable else label
-
-
-def in_words(kind: str, value, tr: Translations, label: Optional[Callable[[Any], str]] = None) -> Markup:
-    """HTML for one value of a declared type, e.g. «12 дюймов», «0,5″», «да»; `label` names choice values."""
-    if value is None:
-        return words.none(tr)
-    if kind == "choice" and label is not None:
-        return Markup('<span class="kb-value kb-value--choice">{}</span>').format(label(value))
-    kind_of = TYPES.get(kind)
-    if kind_of is None or not kind_of.check(value):
-        return words.plain(value, tr)
-    return kind_of.words(value, tr)
 
 
 def readme_table() -> str:

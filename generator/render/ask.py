@@ -18,32 +18,28 @@ smallest numeric difference; with no such example, the predicate's own `clause`.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-from babel import Locale
 from markupsafe import Markup
 
-from ..kb import value_types
+from ..core.plurals import plural_category
 from ..evaluate.to_js import compile_predicate
-from ..kb.answers import answer_patterns, answer_phrases
+from ..i18n.translate import Translations
+from ..kb.model import Predicate, Rule
 from ..kb.texts import declared_context, declared_parts
-from ..kb.value_types import TYPES, choice_labels
-
-if TYPE_CHECKING:
-    from ..i18n.translate import Translations
-    from ..kb.model import Predicate, Rule
+from ..kb.value_types import TYPES, is_point
+from .values import answer_patterns, answer_phrases, choice_labels, kind_label
 
 BOARD_SIZE = 12  # inches shown at least on a geometry board's side; models dragged past its edge stay on it
 PLURAL_SAMPLES = (0, 1, 2, 5, 1.5, 21, 22, 25, 11, 100)  # numbers that hit every plural category we ship
 
 
-def plural_forms(tr: "Translations", singular: str, plural: str) -> dict[str, str]:
+def plural_forms(tr: Translations, singular: str, plural: str) -> dict[str, str]:
     """A counted message's form per CLDR plural category of the page language, for Intl.PluralRules."""
-    locale = Locale.parse(tr.lang)
-    return {locale.plural_form(number): tr.ngettext(singular, plural, number) for number in PLURAL_SAMPLES}
+    return {plural_category(tr.lang, number): tr.ngettext(singular, plural, number) for number in PLURAL_SAMPLES}
 
 
-def value_words(tr: "Translations") -> dict:
+def value_words(tr: Translations) -> dict:
     """The page language's words the panel's script writes values with."""
     _ = tr.gettext
     return {
@@ -64,7 +60,7 @@ def value_words(tr: "Translations") -> dict:
 class AskPanel:
     """The panel of one predicate on one page."""
 
-    def __init__(self, rule: "Rule", predicate: "Predicate", tr: "Translations", text, plain, clause_number):
+    def __init__(self, rule: Rule, predicate: Predicate, tr: Translations, text, plain, clause_number):
         self.rule, self.predicate, self.tr = rule, predicate, tr
         self.phrase, self.plain = text, plain  # (owner, *field) -> HTML without links / words (generator/texts.py)
         self.clause_number = clause_number  # clause id -> its § number on the page
@@ -82,7 +78,7 @@ class AskPanel:
         kind = TYPES[argument.type]
         ident = f"{self.ident}-{argument.name}"
         label = self.meaning(argument)
-        hint = value_types.kind_label(argument, self.tr, list(self.labels(argument, argument.name).values()))
+        hint = kind_label(argument, self.tr, list(self.labels(argument, argument.name).values()))
         head = Markup('<div class="kb-ask__field kb-ask__field--{}" data-arg="{}" data-type="{}" data-field="{}"'
                       '{}>').format(kind.field, argument.name, argument.type, kind.field,
                                     Markup(' data-nullable="true"') if argument.nullable else "")
@@ -145,10 +141,10 @@ class AskPanel:
         return Markup('<fieldset><legend>{}</legend>{}</fieldset>').format(label, Markup(" ").join(parts))
 
     def _field_point(self, argument, ident, label, hint, start) -> Markup:
-        return self._points(argument, ident, label, [start] if value_types.is_point(start) else [[0, 0]], False)
+        return self._points(argument, ident, label, [start] if is_point(start) else [[0, 0]], False)
 
     def _field_points(self, argument, ident, label, hint, start) -> Markup:
-        points = start if isinstance(start, list) and all(value_types.is_point(p) for p in start) else [[0, 0]]
+        points = start if isinstance(start, list) and all(is_point(p) for p in start) else [[0, 0]]
         return self._points(argument, ident, label, points, True)
 
     def _points(self, argument, ident, label, points, many) -> Markup:
@@ -247,7 +243,7 @@ def _json(data) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
-def compiled_predicates(rule: "Rule") -> Markup:
+def compiled_predicates(rule: Rule) -> Markup:
     """One inline script registering the rule's predicates, compiled to JavaScript, in window.KB_PREDICATES
     under "<rule key>:<predicate>" (generator/evaluate/to_js.py; they run on its runtime, kb-runtime.js).
 
@@ -268,7 +264,7 @@ def compiled_predicates(rule: "Rule") -> Markup:
     return Markup("<script>\n{}\n</script>").format(Markup(code))
 
 
-def words_json(tr: "Translations") -> Markup:
+def words_json(tr: Translations) -> Markup:
     """The page language's words for ask.js, read once per page."""
     return Markup('<div id="kb-ask-words" hidden data-kb-words="{}"></div>').format(_json(value_words(tr)))
 

@@ -13,11 +13,12 @@ from typing import Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..kb import urls
 from ..i18n.translate import Translations
+from ..kb import urls
 from ..kb.model import STATUSES, KnowledgeBase
 from ..kb.texts import Texts, declared_parts
-from ..kb.value_types import ARG_TYPES, choice_labels
+from ..kb.value_types import ARG_TYPES
+from .values import choice_labels
 
 # Raised when a field is removed or changes meaning; adding a field keeps the version.
 SCHEMA_VERSION = 1
@@ -91,7 +92,7 @@ class ExportExample(Shape):
 
 class ExportClarification(Shape):
     id: str = Field(description="Stable id; the anchor on the rule page is 'clarification-' + id.")
-    status: Literal[STATUSES] = Field(description="How sure the answer is: what the text says, our reading, or a note on translation.")  # type: ignore[valid-type]
+    status: Literal[tuple(STATUSES)] = Field(description="How sure the answer is: what the text says, our reading, or a note on translation.")  # type: ignore[valid-type]
     clauses: list[str] = Field(description="Ids of the clauses it clarifies.")
     question: str = Field(description="The question, in the export's language.")
     answer: str = Field(description="Our answer, in the export's language.")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..kb import markup, urls
 from ..i18n.translate import Translations
+from ..kb import markup, urls
 from ..kb.model import KnowledgeBase
 from ..kb.texts import Texts, reference_texts
 

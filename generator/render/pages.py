@@ -11,12 +11,11 @@ import yaml
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from . import diagrams
-from ..kb import markup, urls
-from ..site import rawhtml
 from ..i18n.translate import FUZZY, MISSING, Translations
+from ..kb import markup, urls
 from ..kb.model import STATUSES, KnowledgeBase, Rule
 from ..kb.texts import Texts
+from . import diagrams, rawhtml
 from .links import LinkResolver, Links
 from .scope import PageScope
 
@@ -58,11 +57,6 @@ class Page:
     content: str
 
 
-def md_escape(text: str) -> Markup:
-    """Text safe inside a Markdown heading or front matter-free line: HTML and Markdown both neutralised."""
-    return markup.as_text(text)
-
-
 class Renderer:
     """Turns the knowledge base into the Markdown pages of one language (one PageScope per page)."""
 
@@ -86,7 +80,7 @@ class Renderer:
                                            newstyle=True)
         # `_` and `gettext` once more, the same but faster (ngettext stays Jinja's): see _gettext.
         self.env.globals["_"] = self.env.globals["gettext"] = self._gettext
-        self.env.filters["md"] = md_escape
+        self.env.filters["md"] = markup.as_text  # text safe in a Markdown heading: HTML and Markdown neutralised
         self.env.globals.update(lang=self.lang, kb=kb, zip=zip)
 
     def _pattern(self, message: str) -> Markup:
@@ -110,7 +104,7 @@ class Renderer:
     # ---------------------------------------------------------------- one page
     def _render(self, template: str, path: str, **context) -> Page:
         scope = PageScope(self, urls.page_url(path))
-        # Its raw HTML blocks marked, so Markdown stashes them without parsing them (generator/rawhtml.py).
+        # Its raw HTML blocks marked, so Markdown stashes them without parsing them (generator/render/rawhtml.py).
         body = rawhtml.mark(self.env.get_template(template).render(page_path=path, r=scope, **context))
         meta = dict(context.pop("meta", {}))
         meta.update(self._banner(scope.states, path, meta.get("kb_source_lang")))

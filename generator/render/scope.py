@@ -7,45 +7,28 @@ sets (its address, whether a text fell back to the source language) leaks into t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from markupsafe import Markup, escape
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
 from pygments.lexers import PythonLexer
 
-from ..kb import answers, markup, urls, value_types
-from . import diagrams
-from .ask import AskPanel, compiled_predicates, words_json
 from ..i18n.translate import MISSING, Text
-from ..kb.model import Rule
+from ..kb import markup, urls
+from ..kb.answers import answer_key
+from ..kb.model import STATUSES, Rule
 from ..kb.texts import Translatable, declared_parts
-
-if TYPE_CHECKING:
-    from .pages import Renderer
-
-
-def _(text: str) -> str:
-    """Marks a UI msgid for extraction; translated where it is shown."""
-    return text
-
+from . import diagrams, values
+from .ask import AskPanel, compiled_predicates, words_json
 
 # Predicate code is highlighted as Python. One lexer and formatter for every snippet: a new HtmlFormatter builds its
 # stylesheet tables each time (a twentieth of a rule page's rendering); neither keeps anything between two snippets.
 _PYTHON = PythonLexer()
 _HIGHLIGHTED = HtmlFormatter(cssclass="highlight")
 
-STATUS_LABELS = {  # a clarification's status -> its badge (the statuses themselves: model.STATUSES)
-    "rules-as-written": _("Rules as written"),
-    "interpretation": _("Interpretation"),
-    "translation-note": _("Translation note"),
-}
-
-
 class PageScope:
     """What the templates of one page see as `r`."""
 
-    def __init__(self, site: "Renderer", from_url: str):
+    def __init__(self, site, from_url: str):  # site: the pages.Renderer of the page's language
         self.site, self.kb, self.tr = site, site.kb, site.tr
         self.resolver = site.resolver
         self.from_url = from_url
@@ -87,7 +70,7 @@ class PageScope:
         return body
 
     def status_label(self, status: str) -> str:
-        return self.tr.gettext(STATUS_LABELS[status])
+        return self.tr.gettext(STATUSES[status])
 
     def title(self, rule: Rule) -> str:
         return self.plain(rule, "title")
@@ -133,26 +116,26 @@ class PageScope:
         field = declared_parts(predicate_name, argument_name)
         for name in declared.labels or {}:  # labels count towards the page's translation state
             self.text(rule, *field, "value", name)
-        return value_types.choice_labels(declared, self.t(rule, *field).context, self.tr, rule.lang)
+        return values.choice_labels(declared, self.t(rule, *field).context, self.tr, rule.lang)
 
     def kind_label(self, rule: Rule, predicate_name: str, argument_name=None) -> str:
         """What kind of value an argument (or, without a name, the result) is, in the page's language."""
         declared = self._declared(rule, predicate_name, argument_name)
         shown = list(self.choice_labels(rule, predicate_name, argument_name).values())
-        return value_types.kind_label(declared, self.tr, shown)
+        return values.kind_label(declared, self.tr, shown)
 
     def value(self, rule: Rule, predicate_name: str, argument_name, value) -> Markup:
         """One argument's (or, with argument_name None, the result's) value in words, choices by their label."""
         declared = self._declared(rule, predicate_name, argument_name)
         labels = self.choice_labels(rule, predicate_name, argument_name)
-        shown = value_types.in_words(declared.type, value, self.tr, lambda v: labels.get(str(v), str(v)))
+        shown = values.in_words(declared.type, value, self.tr, lambda v: labels.get(str(v), str(v)))
         if argument_name is not None:
             return shown
         # A result reads as its declared answer («Можно», «2 дополнительные раны») when the rule gives one.
         field = declared_parts(predicate_name)
         for key in declared.answers or {}:  # answers count towards the page's translation state
-            self.text(rule, *field, "answer", answers.answer_key(key))
-        return answers.answer_words(declared, value, self.tr, self.t(rule, *field).context, rule.lang, shown) or shown
+            self.text(rule, *field, "answer", answer_key(key))
+        return values.answer_words(declared, value, self.tr, self.t(rule, *field).context, rule.lang, shown) or shown
 
     def meaning(self, rule: Rule, predicate_name: str, argument_name=None) -> Markup:
         return self.phrase(rule, *declared_parts(predicate_name, argument_name))

@@ -9,8 +9,8 @@ import sys
 import threading
 from pathlib import Path
 
-from ..site.search import BUNDLE, index_search
 from ..site.publish import publish
+from ..site.search import BUNDLE, index_search
 
 log = logging.getLogger(__name__)
 

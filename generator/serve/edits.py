@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from ..kb.load import reload
 from ..core.problems import InputError
-from ..render import Links
-from ..site.build import Prepared, prepare
+from ..kb.load import reload
 from ..kb.texts import Texts
+from ..render.links import Links
+from ..site.build import Prepared, prepare
 
 
 def edited_rules(changed: set[str]) -> set[str] | None:

@@ -31,11 +31,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mkdocs.structure.pages import Page as MkDocsPage
+
+from ..i18n.status import language_status
+from ..render.export import LanguageExport
+from ..render.links import Links
+from ..render.pages import Page, Renderer
+from ..site.build import Build, LanguageBuild, Prepared, language_build, write_site
 from .background import Follower, Indexer
 from .edits import edited_rules, linked_rules, listings_to_check, reprepare
-from ..render.export import LanguageExport
-from ..render import Links, Page, Renderer
-from ..site.build import Build, LanguageBuild, Prepared, language_build, write_site
+from .mkdocs_private import build_page, populate_page
 
 PAGE_INPUTS = ("rules/", "translations/")  # edits here can be applied page by page
 
@@ -169,8 +174,6 @@ class LiveSite:
         Runs in the follower's thread: pages are rendered and converted outside the lock, and written
         under it only if no newer edit came meanwhile. The number of pages written.
         """
-        from ..i18n.status import language_status
-
         start, written = time.perf_counter(), 0
         with self.lock:
             if cancelled():
@@ -235,20 +238,15 @@ class LiveSite:
 
     def _converted(self, lang: str, page: Page):
         """A private MkDocs page of `page` read and converted to HTML; the served pages are left untouched."""
-        from mkdocs.commands.build import _populate_page
-        from mkdocs.structure.pages import Page as MkDocsPage
-
         state = self.build.mkdocs[lang]
         twin = copy.copy(state["files"].get_file_from_path(page.path))
         twin.content_string = page.content
         private = MkDocsPage(None, twin, state["config"])
-        _populate_page(private, state["config"], state["files"])
+        populate_page(private, state["config"], state["files"])
         return private
 
     def _publish(self, lang: str, page: Page, converted=None) -> int:
         """Write one page if its Markdown changed (with the lock held); 1 if it was written, else 0."""
-        from mkdocs.commands.build import _build_page
-
         served, state = self.served[lang], self.build.mkdocs[lang]
         if converted is None:
             if served.pages[page.path].content == page.content:
@@ -261,7 +259,7 @@ class LiveSite:
         target = file.abs_dest_path
         file.abs_dest_path = str(Path(target).with_name(TEMPORARY + Path(target).name))
         try:  # MkDocs writes the file in place: it writes a temporary one here, renamed over the page once complete
-            _build_page(file.page, state["config"], state["files"].documentation_pages(), state["nav"], state["env"])
+            build_page(file.page, state["config"], state["files"].documentation_pages(), state["nav"], state["env"])
             os.replace(file.abs_dest_path, target)
         finally:
             file.abs_dest_path = target

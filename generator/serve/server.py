@@ -16,9 +16,12 @@ import threading
 import time
 from pathlib import Path
 
+from watchdog.events import FileSystemEventHandler
+from watchdog.observers import Observer
+
+from ..core.problems import InputError
 from ..site.inputs import INPUTS, changed, input_path, refreshed, snapshot
 from .live import LiveSite
-from ..core.problems import InputError
 
 POLL_SECONDS = 0.3  # how often the inputs are compared without file events: ~10 ms of stat calls (~50 ms at 1,000 rules)
 WATCHED_POLL_SECONDS = 5.0  # how often they are compared anyway with file events, in case one was missed
@@ -29,9 +32,6 @@ class Watcher:
     """Sets `woke` when a file under the inputs is written, created, moved or removed."""
 
     def __init__(self, root: Path):
-        from watchdog.events import FileSystemEventHandler
-        from watchdog.observers import Observer
-
         self.woke = threading.Event()
         self.paths: set[str] = set()  # files named by the events since the last wait
         self.whole = False  # an event about a folder: every input is compared again

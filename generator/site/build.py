@@ -12,28 +12,33 @@ in-process build (`make serve`, tests) lets go of its input before Pagefind runs
 from __future__ import annotations
 
 import ctypes
+import gc
+import multiprocessing
 import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ..i18n.translate import Translations
-from .inputs import PUBLISHED
-from ..kb.load import load_and_validate
-from .mkdocs_config import mkdocs_config, read_config, read_languages, site_name
-from ..kb.model import KnowledgeBase
+from mkdocs.commands.build import build as mkdocs_build
+
+from ..core import cache
 from ..core.problems import InputError, Problems
-from .publish import publish
-from ..render import Page, Renderer
 from ..core.repofiles import repository_files
+from ..i18n.status import language_status
+from ..i18n.translate import Translations
+from ..kb.load import load_and_validate
+from ..kb.model import KnowledgeBase
+from ..render.export import LanguageExport
+from ..render.pages import Page, Renderer
+from .inputs import PUBLISHED
+from .mkdocs_config import mkdocs_config, read_config, read_languages, site_name
+from .publish import publish
 from .root_page import write_root_page
 from .search import index_search, search_labels
-
-__all__ = ["Build", "LanguageBuild", "Prepared", "build_site", "language_build", "prepare", "read_languages",
-           "source_date", "write_pages", "write_site"]
 
 OUTSIDE_GIT_DATE = 1767225600  # 2026-01-01: the date of a tree outside git, so its builds are reproducible too
 
@@ -41,7 +46,6 @@ OUTSIDE_GIT_DATE = 1767225600  # 2026-01-01: the date of a tree outside git, so 
 @dataclass
 class LanguageBuild:
     """What MkDocs needs for one language: generated pages, navigation and extra files."""
-
     lang: str
     pages: list[Page]
     nav: list
@@ -53,7 +57,6 @@ class LanguageBuild:
 @dataclass
 class Prepared:
     """The validated input of a build, shared by every language."""
-
     root: Path
     kb: KnowledgeBase
     languages: list[dict]
@@ -84,9 +87,6 @@ def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer]
 
     `keep_export` keeps the export's text per rule (`make serve` updates it), ~10 MB at 1,000 rules.
     """
-    from ..render.export import LanguageExport
-    from ..i18n.status import language_status
-
     if lang not in prepared.translations:
         problems = Problems()
         problems.add("mkdocs.yml", 0, "", f"theme.language is {lang!r}, which is not in extra.kb_languages",
@@ -102,7 +102,6 @@ def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer]
 
 class Build:
     """One build of the site: its input read once, its date, and each language rendered at most once."""
-
     def __init__(self, root: Path, date: int | None = None, prepared: Prepared | None = None,
                  keep_mkdocs: bool = False):
         self.root = Path(root).resolve()
@@ -197,8 +196,6 @@ def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True
 
 def write_pages(build: Build, staging: Path) -> None:
     """Every language of `build` written by MkDocs into `staging`, and the root page."""
-    from mkdocs.commands.build import build as mkdocs_build
-
     languages = [language["code"] for language in build.prepared.languages]  # every input validated first
     for lang in languages:
         mkdocs_build(mkdocs_config(build, lang, staging / lang))
@@ -226,9 +223,6 @@ def _stage_and_publish(out: Path, pages, quiet: bool, search: bool) -> Path:
 
 def _write_pages_in_a_child(root: Path, date: int | None, staging: Path) -> None:
     """write_pages in a forked process, which has exited (and given its memory back) on return."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as child:
         problems = child.submit(_write_pages_here, root, date, staging).result()
     if problems is not None:
@@ -238,10 +232,6 @@ def _write_pages_in_a_child(root: Path, date: int | None, staging: Path) -> None
 def _write_pages_here(root: Path, date: int | None, staging: Path) -> Problems | None:
     """The child's part of an isolated build; the input's problems, returned: an InputError does not
     survive pickling (its argument is the report, not the problems)."""
-    import gc
-
-    from ..core import diskcache
-
     build = Build(root, date)
     try:
         build.prepared  # the input, read first (an InputError lists every problem)
@@ -255,7 +245,7 @@ def _write_pages_here(root: Path, date: int | None, staging: Path) -> Problems |
         return error.problems
     finally:
         build.remove_scratch()
-        diskcache.flush()  # the child leaves without running exit handlers: what it parsed is kept for next time
+        cache.flush()  # the child leaves without running exit handlers: what it parsed is kept for next time
     return None
 
 
@@ -265,8 +255,6 @@ def return_freed_memory() -> None:
     Without it the next language is built on top of the last one's freed but still resident memory,
     and the build's peak is the sum of two languages, not the larger one.
     """
-    import gc
-
     gc.collect()
     try:
         ctypes.CDLL(None).malloc_trim(0)

@@ -11,12 +11,13 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
+from generator.core.problems import InputError
+from generator.render import rawhtml
+from generator.render.pages import COMPILED
+from generator.site import search
+from generator.site.build import Build
 from generator.site.inputs import INPUTS
 from generator.site.mkdocs_config import attach, attached
-from generator.core.problems import InputError
-from generator.site import rawhtml, search
-from generator.render.pages import COMPILED
-from generator.site.build import Build
 
 
 def _root(config) -> Path:

@@ -10,13 +10,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from ..core.repofiles import INPUT_FOLDERS as FOLDERS  # rules, translations, docs, site_overrides
+from ..core.repofiles import INPUT_FOLDERS  # rules, translations, docs, site_overrides
 
 CONFIG = "mkdocs.yml"
 TEMPLATES = "generator/render/templates"
 PUBLISHED = ("docs", "site_overrides")  # folders MkDocs copies or renders into the site as they are
 # Everything a build reads: copied by copy_inputs, watched by serve and by the hooks under mkdocs serve.
-INPUTS = (CONFIG, *FOLDERS, TEMPLATES)
+INPUTS = (CONFIG, *INPUT_FOLDERS, TEMPLATES)
 
 
 def input_files(root: Path):
@@ -78,7 +78,7 @@ def changed(before: dict, after: dict) -> set[str]:
 def copy_inputs(root: Path, into: Path) -> Path:
     """A copy of a repository's site inputs that builds on its own (used by tests and benchmarks)."""
     into.mkdir(parents=True, exist_ok=True)
-    for name in FOLDERS:
+    for name in INPUT_FOLDERS:
         shutil.copytree(root / name, into / name)
     shutil.copy(root / CONFIG, into / CONFIG)
     (into / "generator").symlink_to(root / "generator")  # mkdocs.yml names its hooks by path; templates live there

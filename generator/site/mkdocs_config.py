@@ -37,7 +37,7 @@ def site_name(tr) -> str:
 
 def mkdocs_config(build, lang: str, site_dir: Path):
     """The MkDocs config that builds `lang` of `build` into `site_dir`, with the build attached."""
-    from mkdocs.config import load_config
+    from mkdocs.config import load_config  # MkDocs' config machinery: check reads the languages without it
 
     raw = build.prepared.config
     theme = dict(raw["theme"], language=lang)

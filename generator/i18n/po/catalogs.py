@@ -1,8 +1,8 @@
-"""Catalog files of a language: where they live and how problems name them; the reading, writing and merging
-modules' names are re-exported here, so callers import a catalog's whole life from one place.
+"""Catalog files of a language: where they live, which exist, and how problems name their messages.
 
-Split along Babel's lines: `pofile` (the strict scanner), `plurals` (Plural-Forms safety), `reader`
-(plain entries and Babel catalogs, cached on disk), `writer` (the .po text) and `merge` (an update).
+The package follows Babel's lines: `pofile` (the strict scanner), `plurals` (Plural-Forms safety),
+`reader` (plain entries and Babel catalogs, cached on disk), `writer` (the .po text) and `merge` (an
+update); each is imported from where it lives.
 """
 
 from __future__ import annotations
@@ -15,17 +15,6 @@ from babel.messages.catalog import Message
 
 from ...core.problems import Problems
 from ...core.repofiles import repository_files
-from .merge import UpdateSummary, merge
-from .plurals import MAX_PLURAL_FORMS, MAX_PLURAL_RULE, PLURAL_PROBE, plural_problem
-from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, scan
-from .reader import LookupEntry, cached_scan, message_key, read_catalog, read_entries
-from .writer import LINE_WIDTH, PROJECT, STABLE_DATE, TRANSLATORS, new_catalog, render_catalog
-
-__all__ = ["CatalogEntries", "CatalogError", "Entry", "LINE_WIDTH", "LookupEntry", "MAX_PLURAL_FORMS",
-           "MAX_PLURAL_RULE", "PLURAL_PROBE", "PROJECT", "STABLE_DATE", "SYNTAX_HINT", "TRANSLATORS",
-           "UpdateSummary", "cached_scan", "catalog_name", "catalog_path", "existing_catalogs", "locale_exists",
-           "merge", "message_key", "message_label", "new_catalog", "plural_problem", "read_catalog",
-           "read_entries", "render_catalog", "scan"]
 
 
 def catalog_path(root: Path, lang: str, catalog: str) -> Path:

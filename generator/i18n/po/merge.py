@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
 from babel.messages.catalog import Catalog, Message
 
-from ..extract import SourceMessage
 from .reader import message_key
 from .writer import TRANSLATORS, new_catalog
+
+
+@dataclass
+class SourceMessage:
+    """One source-language string, with the context a translator needs."""
+
+    catalog: str  # "rules/t9a/scout", "rules/glossary", "ui"
+    context: Optional[str]  # stable id: "t9a/scout:clause:placement"; None for UI strings
+    msgid: object  # str, or (singular, plural) for plural UI strings
+    source_lang: str
+    comments: list[str] = field(default_factory=list)
+    locations: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def key(self):
+        return self.context if self.context is not None else self.msgid
 
 
 @dataclass

@@ -7,8 +7,7 @@ import gettext as stdlib_gettext
 import re
 from typing import Optional
 
-from babel import UnknownLocaleError
-from babel.messages.plurals import get_plural
+from ...core.plurals import language_plural
 
 MAX_PLURAL_FORMS = 6  # CLDR's most (Arabic); a header asking for more is broken or hostile
 MAX_PLURAL_RULE = 300  # characters in a `plural=` expression; real ones are under 150
@@ -30,16 +29,7 @@ def catalog_plurals(header: Optional[str], header_line: int, lang: str, problems
     if forms and not problem:
         match = _PLURAL_RULE.fullmatch(forms.group(1))
         return int(match.group(1)), match.group(2)
-    default = _default_plural(lang)
-    return default.num_plurals, default.plural_expr
-
-
-@functools.lru_cache(maxsize=None)
-def _default_plural(lang: str):
-    try:
-        return get_plural(lang)
-    except (UnknownLocaleError, ValueError):
-        return get_plural("en")
+    return language_plural(lang)
 
 
 @functools.lru_cache(maxsize=32)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import io
 import re
 from pathlib import Path
@@ -13,6 +12,7 @@ from babel import UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po
 
+from ...core.cache import cached
 from ...core.problems import Problems
 from ...core.repofiles import read_repository_bytes
 from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, scan
@@ -30,7 +30,6 @@ class LookupEntry(NamedTuple):
 
 
 # The modules whose code makes the results kept in the disk cache: a change to any of them starts afresh.
-CACHED_CODE = ("pofile.py", "plurals.py", "reader.py", "writer.py", "merge.py", "memory.py", "update.py")
 
 
 def read_bytes(path: Path, root: Optional[Path]) -> bytes:
@@ -80,22 +79,9 @@ def message_key(message) -> str:
     return message.context if message.context is not None else message.id
 
 
-@functools.cache  # once per process: the code does not change under it
-def code_version() -> str:
-    """The disk cache's version for catalog results: this package's source and Babel's version."""
-    import babel
-
-    from ...core.diskcache import source_version
-
-    here = Path(__file__).parent
-    return source_version(*(here / name if (here / name).exists() else here.parent / name for name in CACHED_CODE), extra=f"babel {babel.__version__}")
-
-
 def cached_scan(kind: str, path: Path, data: bytes, lang: str, compute):
-    """compute(path, data, lang), a pure function of the bytes, from the on-disk cache (generator/diskcache.py)."""
-    from ...core.diskcache import cached
-
-    return cached(kind, code_version(), lang.encode("utf-8") + b"\0" + data, lambda: compute(path, data, lang))
+    """compute(path, data, lang), a pure function of the bytes, from the on-disk cache (generator/core/cache.py)."""
+    return cached(kind, lang.encode("utf-8") + b"\0" + data, lambda: compute(path, data, lang))
 
 
 READ_MEMO_SIZE = 5000  # catalogs whose entries a process keeps (check, typography and memory each read all)

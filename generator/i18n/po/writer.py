@@ -21,7 +21,6 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import WORD_SEP, escape
 from babel.util import TextWrapper  # Babel's: breaks at spaces and dashes, never inside a file name
 
-
 # Fixed dates keep catalogs byte-identical between runs; the history lives in git.
 STABLE_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 PROJECT = "wargame-rules-kb"

@@ -11,13 +11,9 @@ from typing import Callable
 
 from ...evaluate import MAX_PROBE_STEPS, Budget
 from ...kb.model import Example, Rule
-from ...kb.value_types import is_number  # what a number is has one owner; the drawings import it from here
+from ...kb.value_types import is_point
 
 BISECTIONS = 40  # halvings of a step where the answer changes: far below the 1/1000″ the result is rounded to
-
-
-def is_point(value) -> bool:
-    return isinstance(value, (list, tuple)) and len(value) == 2 and all(is_number(v) for v in value)
 
 
 def is_points(value) -> bool:

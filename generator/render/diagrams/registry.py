@@ -8,13 +8,11 @@ A drawing is a function `(ctx, rule, example) -> Drawing | None`, registered wit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import Callable, Optional
 
+from ...i18n.translate import Translations
 from .probe import Probe
 from .svg import Svg
-
-if TYPE_CHECKING:
-    from ...i18n.translate import Translations
 
 DRAWINGS: dict[tuple[str, str], Callable] = {}  # (rule key, predicate name) -> drawing function
 
@@ -39,7 +37,7 @@ class Drawing:
 class Context:
     """What a drawing may use: the page language's words for numbers and choices, and the probe."""
 
-    tr: "Translations"
+    tr: Translations
     probe: Probe
     label: Callable[[str, str, object], str]  # (predicate, argument, value) -> the value's label
 

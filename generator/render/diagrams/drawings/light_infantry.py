@@ -8,7 +8,8 @@ from typing import Optional
 from markupsafe import Markup
 
 from ....kb.model import Example, Rule
-from ..probe import is_number, is_point, is_points, predicate_taking
+from ....kb.value_types import is_number, is_point
+from ..probe import is_points, predicate_taking
 from ..registry import Context, Drawing, drawing
 from ..svg import ACCENT, BAD, FONT, Svg, View, legend, number
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ....kb.model import Example, Rule
-from ..probe import is_number, predicate_taking
+from ....kb.value_types import is_number
+from ..probe import predicate_taking
 from ..registry import Context, Drawing, drawing
 from ..svg import ACCENT, BAD, FONT, OK, Svg, legend
 

@@ -9,7 +9,8 @@ from markupsafe import Markup
 
 from ....evaluate.helpers import square_gap
 from ....kb.model import Example, Rule
-from ..probe import is_number, is_points, predicate_taking
+from ....kb.value_types import is_number
+from ..probe import is_points, predicate_taking
 from ..registry import Context, Drawing, drawing
 from ..svg import BAD, FONT, OK, Svg, View, legend, number
 

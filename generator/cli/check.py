@@ -1,0 +1,102 @@
+"""`python -m generator check [PATH…|FILE…]`: validate the rules and catalogs, then run the worked examples."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from ..core.problems import Problems
+from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, print_problems
+from ..i18n.translate import Translations
+from ..kb.examples import external_cases, read_scenarios, rule_cases, run_cases
+from ..kb.load import bulk_allocation, load_and_validate
+from ..kb.parts import rules_under
+from ..site.mkdocs_config import read_languages
+from .common import EXIT_FAILED, EXIT_MALFORMED, EXIT_OK, given_path, repository_root, under
+
+log = logging.getLogger(__name__)
+
+
+def _selection(root: Path, items: list[str], problems):
+    """Split check's arguments into the rules named by paths under rules/ (None if none) and scenario files."""
+    selected, scenarios = None, []
+    for item in items:
+        path = given_path(root, item)
+        keys = rules_under(root, path)
+        if keys is None and under(path, root / "translations"):
+            problems.add(item, 0, "", "is a translation path", f"check catalogs with: i18n check {item}")
+        elif keys is None:
+            scenario = read_scenarios(path, root, problems)
+            if scenario is not None:
+                scenarios.append(scenario)
+        elif not keys:
+            problems.add(item, 0, "", "holds no rule files", "give a system folder or a rule file under rules/")
+        else:
+            selected = (selected or set()) | keys
+    return selected, scenarios
+
+
+def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
+    """Run the worked examples, print failures (and passes if verbose) and the tally; return how many failed."""
+    passed = failed = 0
+    for outcome in run_cases(kb, cases):
+        if outcome.passed:
+            passed += 1
+            if verbose:
+                print(outcome.describe())
+        else:
+            failed += 1
+            print(outcome.describe())
+            if output_format == GITHUB:
+                print(outcome_annotation(outcome))
+    print(f"{passed} passed, {failed} failed")
+    return failed
+
+
+def cmd_check(args) -> int:
+    """Load and validate the rules (all, or those under PATHs and those FILEs ask about) and run their examples."""
+    with bulk_allocation():  # a one-shot command that builds one knowledge base and keeps it to the end
+        return _check(args)
+
+
+def _check(args) -> int:
+    root = repository_root(args)
+    output_format = chosen_format(args.format)
+    external = Problems()
+    selected, scenarios = _selection(root, args.files, external)
+    everything = args.all or not args.files
+    asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
+    languages = _catalog_languages(root) if everything else []  # catalogs are checked with the whole base only
+    kb, problems = load_and_validate(root, asked)
+    rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
+    cases = _cases(kb, None if everything else selected or set(), scenarios, external) if rules_ok else []
+    _check_catalogs(root, languages, kb if rules_ok else None, problems)
+    problems.extend(external)
+    print_problems(problems, output_format)
+    failed = _run_cases(kb, cases, args.verbose, output_format) if rules_ok else 0
+    if not rules_ok:
+        print("examples not run: the rules have problems")
+    if problems:
+        log.error("%d problem(s) in the input; fix them and run again", len(problems))
+        return EXIT_MALFORMED
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _catalog_languages(root: Path) -> list[str]:
+    """The languages whose catalogs `check` checks: every language of mkdocs.yml."""
+    return [language["code"] for language in read_languages(root)]
+
+
+def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
+    """The worked examples to run: every rule's (selected None) or the selected rules', and the scenarios' cases."""
+    cases = [case for case in rule_cases(kb) if selected is None or case.rule in selected]
+    for scenario in scenarios:
+        cases.extend(external_cases(kb, scenario, external))
+    return cases
+
+
+def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> None:
+    """Every catalog of `languages` into `problems`; references checked against `clean_kb` (None: rules with problems)."""
+    if languages:
+        for language in languages:
+            Translations.load(root, language, problems, clean_kb)

@@ -1,0 +1,208 @@
+"""A disk cache for pure results computed from bytes: parsed YAML, read catalogs, worked examples' answers.
+
+An entry's key is a hash of its kind, its input bytes and the code's version, and the version is a hash
+of every file of the generator package (and of the libraries that compute the results), so an entry is
+only ever found by the exact input and code that made it; no hand-kept list of files can go stale.
+Entries live in one SQLite database in the user's cache folder ($XDG_CACHE_HOME or ~/.cache), never in
+the checkout, so a pull request cannot plant one. Values are plain data stored with `marshal` (no code is
+ever loaded); an unreadable entry or database is a miss, never an error. A process writes what it made
+in one transaction when it ends (or on flush()); entries of other versions unused for STALE_DAYS go then.
+KB_NO_CACHE=1 turns the cache off.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import hashlib
+import marshal
+import os
+import sqlite3
+import sys
+import time
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Callable
+
+CACHE_NAME = "wargame-rules-kb"  # the folder under the user's cache folder
+DATABASE = "cache.sqlite3"
+STALE_DAYS = 14  # entries of another version unused this long belong to code nobody runs any more
+BUSY_SECONDS = 2  # how long a writer waits for another process's transaction before giving up its entries
+VALUE_MARSHAL = 4  # marshal's format of stored values
+KEY_MARSHAL = 2  # the newest format that writes no references between objects (see key_bytes)
+LIBRARIES = ("PyYAML", "babel", "Jinja2", "snowballstemmer")  # whose versions change what the cached code computes
+PACKAGE = Path(__file__).resolve().parents[1]  # generator/
+
+
+def key_bytes(data: object) -> bytes:
+    """Bytes that stand for plain data in a cache key: the same data always gives the same bytes.
+
+    marshal's versions 3 and 4 write a reference where an object (a string, say) is met again, so the
+    same data would come out differently as its strings happened to be shared or interned in a process.
+    """
+    return marshal.dumps(data, KEY_MARSHAL)
+
+
+@functools.cache
+def code_version() -> str:
+    """A hash of the generator package's files, the Python that runs them and the libraries they compute with."""
+    digest = hashlib.sha256(f"{sys.version}\0{VALUE_MARSHAL}\0".encode())
+    for name in LIBRARIES:
+        try:
+            digest.update(f"{name} {version(name)}\0".encode())
+        except PackageNotFoundError:
+            digest.update(f"{name} -\0".encode())
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(PACKAGE)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_folder() -> Path | None:
+    """Where the database lives, or None when caching is turned off."""
+    if os.environ.get("KB_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / CACHE_NAME
+
+
+class _Store:
+    """This process's view of the database: lookups as they come, what it made kept until flush()."""
+
+    def __init__(self, folder: Path):
+        self.path = folder / DATABASE
+        self.made: dict[bytes, bytes] = {}
+        self.connection: sqlite3.Connection | None = None
+        self.pid = os.getpid()  # a connection never crosses a fork: a child opens its own
+        self.broken = False  # an unreadable database: every lookup is a miss, nothing is written
+
+    def connect(self) -> sqlite3.Connection | None:
+        if self.pid != os.getpid():
+            self.connection, self.pid = None, os.getpid()
+        if self.connection is None and not self.broken:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+                self.connection.execute("PRAGMA journal_mode=WAL")
+                self.connection.execute("CREATE TABLE IF NOT EXISTS entries (key BLOB PRIMARY KEY, value BLOB, "
+                                        "version TEXT, used INTEGER)")
+            except (sqlite3.Error, OSError):
+                self.close()
+                self.broken = True
+        return self.connection
+
+    def get(self, key: bytes) -> bytes | None:
+        if key in self.made:
+            return self.made[key]
+        connection = self.connect()
+        if connection is None:
+            return None
+        try:
+            row = connection.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            return None
+        return row[0] if row and isinstance(row[0], bytes) else None
+
+    def write(self):
+        """Write the entries made here in one transaction, and remove other versions' stale entries."""
+        if not self.made:
+            return
+        connection = self.connect()
+        if connection is None:
+            return
+        now, made = int(time.time()), self.made
+        self.made = {}
+        try:
+            with connection:
+                connection.execute("BEGIN IMMEDIATE")
+                connection.executemany("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
+                                       ((key, value, code_version(), now) for key, value in made.items()))
+                connection.execute("DELETE FROM entries WHERE version != ? AND used < ?",
+                                   (code_version(), now - STALE_DAYS * 86400))
+        except sqlite3.Error:  # busy past BUSY_SECONDS, read-only or full: the cache stays as it was
+            pass
+
+    def close(self):
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+
+_STORES: dict[Path, _Store] = {}
+
+
+def _store() -> _Store | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    if folder not in _STORES:
+        _STORES[folder] = _Store(folder)
+    return _STORES[folder]
+
+
+def _key(kind: str, data: bytes) -> bytes:
+    return hashlib.sha256(f"{code_version()}\0{kind}\0".encode() + data).digest()
+
+
+_MISSING = object()  # what a lookup gives for an entry that is not there (None is a value like any other)
+
+
+def _lookup(store: _Store, key: bytes) -> object:
+    encoded = store.get(key)
+    if encoded is None:
+        return _MISSING
+    try:
+        return marshal.loads(encoded)
+    except (EOFError, ValueError, TypeError, MemoryError):  # damaged, or made to exhaust memory: a miss
+        return _MISSING
+
+
+def cached(kind: str, data: bytes, compute: Callable[[], object]) -> object:
+    """compute() for these bytes, from the cache when this version of the code made it before.
+
+    `compute` must be pure (its result depends only on `data` and the package's code) and return plain
+    data: dicts, lists, tuples, strings, numbers, booleans and None.
+    """
+    store = _store()
+    if store is None:
+        return compute()
+    key = _key(kind, data)
+    value = _lookup(store, key)
+    if value is _MISSING:
+        value = compute()
+        try:
+            store.made[key] = marshal.dumps(value, VALUE_MARSHAL)
+        except ValueError:  # a value marshal cannot hold: just don't cache it
+            pass
+    return value
+
+
+def stored(kind: str, data: bytes) -> object | None:
+    """The value kept for these bytes, or None (for a result that is kept only sometimes)."""
+    store = _store()
+    value = _MISSING if store is None else _lookup(store, _key(kind, data))
+    return None if value is _MISSING else value
+
+
+def store(kind: str, data: bytes, value: object):
+    """Keep `value` for these bytes; ValueError if marshal cannot hold it."""
+    where = _store()
+    if where is not None:
+        where.made[_key(kind, data)] = marshal.dumps(value, VALUE_MARSHAL)
+
+
+def flush():
+    """Write the entries this process made (at exit at the latest)."""
+    for where in list(_STORES.values()):
+        where.write()
+
+
+def forget():
+    """Write what this process made and close the database, as if the next call came from a new process."""
+    flush()
+    for where in _STORES.values():
+        where.close()
+    _STORES.clear()
+
+
+atexit.register(flush)
