@@ -12,8 +12,8 @@ the way issue 13 measured them; `--inputs words` uses `scripts/bench_search.py`'
 to change. Each command runs in a fresh process (`python -m generator --root COPY …`) with the code
 from `--code` (default: this checkout; several: each run goes to them by turns, so a machine that
 slows down in between slows them alike); the figures are wall time, CPU time and the process's peak RSS.
-With `--empty-cache` every command also runs once with an empty on-disk cache (generator/diskcache.py),
-as on CI or in a fresh clone.
+With `--empty-cache` every command also runs with an empty on-disk cache (generator/core/cache.py), as on CI or
+in a fresh clone, and with no cache at all (KB_NO_CACHE=1): a cold run must never be slower than that.
 """
 
 from __future__ import annotations
@@ -84,12 +84,17 @@ def word_rules(into: Path, count: int) -> Path:
     return synthetic_repository(into, count)
 
 
-def run(code: Path, root: Path, arguments: list[str], cache: Path) -> tuple[float, float, float, int]:
-    """Wall seconds, CPU seconds, peak RSS in MiB and exit code of one command in a fresh process.
+def run(code: Path, root: Path, arguments: list[str], cache: Path | None) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds, peak RSS in MiB and exit code of one command in a fresh process (no cache: None).
 
     CPU time (user + system) is the steadier figure on a shared machine, where wall time waits for a core.
     """
-    environment = dict(os.environ, PYTHONPATH=str(code), XDG_CACHE_HOME=str(cache))
+    environment = dict(os.environ, PYTHONPATH=str(code))
+    environment.pop("KB_NO_CACHE", None)
+    if cache is None:
+        environment["KB_NO_CACHE"] = "1"
+    else:
+        environment["XDG_CACHE_HOME"] = str(cache)
     started = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(root), *arguments], cwd=code,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
@@ -161,6 +166,8 @@ def main() -> int:
                             shutil.rmtree(empty, ignore_errors=True)
 
                     _report(total, name + " (empty cache)", _by_turns(codes, cold, args.repeat))
+                    _report(total, name + " (no cache)", _by_turns(codes, lambda label: run(codes[label], root,
+                                                                                            arguments, None), args.repeat))
             shutil.rmtree(root, ignore_errors=True)
     return 0
 

@@ -10,16 +10,10 @@ from pathlib import Path
 
 from ..core.problems import InputError, Problems
 from ..core.report_formats import WARNING, chosen_format, print_problems
-from ..i18n.checks import check_catalogs
 from ..i18n.extract import knowledge_base_messages
-from ..i18n.memory import consistency_warnings
 from ..i18n.po.catalogs import locale_exists
 from ..i18n.po.reader import catalogs_read_once
-from ..i18n.review import SUMMARY_VARIABLE, ReviewError, review
-from ..i18n.reviewreport import markdown, plain_text
-from ..i18n.status import language_status
 from ..i18n.translate import Translations
-from ..i18n.update import init_language, plan_update, write_outputs
 from ..kb.load import bulk_allocation, load, load_and_validate
 from ..site.mkdocs_config import read_languages
 from .common import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
@@ -58,6 +52,8 @@ def _i18n(args) -> int:
 
 def _i18n_update(args, root: Path, kb, _problems, languages: list[str], messages) -> int:
     """Bring the catalogs of the languages in line with the sources; nothing is written if one cannot be read."""
+    from ..i18n.update import plan_update, write_outputs  # merging and the memory: only update and init need them
+
     all_outputs, failed = {}, False
     for lang in args.lang or languages:  # every language's catalogs are made from the same messages
         outputs, summary, found = plan_update(root, kb, lang, args.only, messages)
@@ -77,6 +73,8 @@ def _i18n_update(args, root: Path, kb, _problems, languages: list[str], messages
 
 def _i18n_init(args, root: Path, kb, _problems, _languages, _messages) -> int:
     """Create the catalogs of a new language."""
+    from ..i18n.update import init_language  # merging and the memory: only update and init need them
+
     lang = args.only[0] if args.only else None
     if not lang or not locale_exists(lang):
         log.error("unknown language code %r; use a code like de, fr, pl", lang)
@@ -93,6 +91,8 @@ def _i18n_init(args, root: Path, kb, _problems, _languages, _messages) -> int:
 
 def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages) -> int:
     """How much of each language is translated, as text or JSON (the messages listed once for every language)."""
+    from ..i18n.status import language_status  # the counting: status alone needs it
+
     found = Problems()
     report = [language_status(kb, Translations.load(root, lang, found), messages) for lang in (args.lang or languages)]
     if found:
@@ -112,6 +112,10 @@ def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages
 
 def _i18n_check(args, root: Path, kb, problems, languages: list[str], messages) -> int:
     """Every translation problem and consistency warning (of the paths given, or of everything)."""
+    # The checks load the glossaries' stemmers and the memory its matcher: only check and review need them.
+    from ..i18n.checks import check_catalogs  # see above: the checks' stemmers
+    from ..i18n.memory import consistency_warnings  # see above: the memory's matcher
+
     output_format = chosen_format(args.format)
     if problems:
         print_problems(problems, output_format)
@@ -154,6 +158,9 @@ def _catalog_paths(root: Path, items: list[str]):
 
 def _i18n_review(args, root: Path, kb, _problems, languages: list[str], _messages) -> int:
     """What a change did to the translations: plain text (or Markdown with --markdown), Markdown to the job summary."""
+    from ..i18n.review import SUMMARY_VARIABLE, ReviewError, review  # git, the checks and the memory: review alone
+    from ..i18n.reviewreport import markdown, plain_text  # with review: its two reports
+
     wanted = args.lang or languages
     base = args.only[0] if args.only else None
     if len(args.only) > 1:
