@@ -8,10 +8,12 @@ from typing import Any, Callable
 
 from . import helpers
 from .budget import Meter
+from .clauses import Notation
 from .errors import SizeLimit, SnippetRuntimeError
 from .functions import FUNCTIONS, built_by
 from .limits import MAX_INT_BITS, MAX_SEQUENCE
 from .operators import BINARY, COMPARE
+from .trace import COMPARISONS, Trace
 from .values import PLAIN_TYPES, check_key, shown
 
 # Python errors an operation on a snippet's values can raise; each becomes a SnippetRuntimeError at its line.
@@ -53,11 +55,14 @@ def _failure(error: Exception, line) -> SnippetRuntimeError:
 
 
 class Run:
-    """One call: its variables and its meter."""
+    """One call: its variables, its meter, and (when it is traced) what each step read and decided."""
 
-    def __init__(self, env: dict[str, Any], meter: Meter):
+    def __init__(self, env: dict[str, Any], meter: Meter, notation: Notation | None = None,
+                 trace: Trace | None = None):
         self.env = env
         self.meter = meter
+        self.notation = notation
+        self.trace = trace if notation is not None else None
 
     # dispatch -------------------------------------------------------------------------------------
     def block(self, body) -> None:
@@ -78,6 +83,15 @@ class Run:
                 error.args = (f"line {line}: {error.reason}",)
             raise
 
+    def tested(self, owner, test) -> bool:
+        """The truth of an `if`'s or a conditional expression's test, recorded as a step when traced."""
+        if self.trace is None:
+            return self.truth(self.value(test), test.lineno)
+        self.trace.begin()
+        outcome = self.truth(self.value(test), test.lineno)
+        self.trace.end("test", test.lineno, test.col_offset, self.notation.clause_of.get(id(owner)), outcome)
+        return outcome
+
     def truth(self, value, line) -> bool:
         if not isinstance(value, PLAIN_TYPES):  # pragma: no cover - only plain values exist in a run
             raise SnippetRuntimeError("this value has no truth value here", line)
@@ -94,7 +108,12 @@ class Run:
 
     # statements -----------------------------------------------------------------------------------
     def return_(self, node: ast.Return):
-        raise Return(None if node.value is None else self.value(node.value))
+        if self.trace is not None:
+            self.trace.begin()
+        value = None if node.value is None else self.value(node.value)
+        if self.trace is not None:
+            self.trace.end("return", node.lineno, node.col_offset, self.notation.clause_of.get(id(node)), value)
+        raise Return(value)
 
     def expression(self, node: ast.Expr):
         self.value(node.value)
@@ -113,7 +132,7 @@ class Run:
         self.bind(target, result, node.lineno)
 
     def if_(self, node: ast.If):
-        self.block(node.body if self.truth(self.value(node.test), node.lineno) else node.orelse)
+        self.block(node.body if self.tested(node, node.test) else node.orelse)
 
     def for_(self, node: ast.For):
         for item in self.iterate(self.value(node.iter), node.lineno):
@@ -172,6 +191,8 @@ class Run:
 
     def name(self, node: ast.Name):
         if node.id in self.env:
+            if self.trace is not None and id(node) in self.notation.recorded_names:
+                self.trace.read(node.id, self.env[node.id])
             return self.env[node.id]
         raise SnippetRuntimeError(f"name {node.id!r} is used before it is assigned", node.lineno)
 
@@ -203,17 +224,23 @@ class Run:
 
     def compare(self, node: ast.Compare):
         left = self.value(node.left)
+        traced = self.trace is not None and id(node) in self.notation.recorded_compares
+        left_node = node.left
         for op, right_node in zip(node.ops, node.comparators):
             right = self.value(right_node)
             if not isinstance(op, (ast.Is, ast.IsNot)):
                 self.meter.touch(node.lineno, left, right)
-            if not COMPARE[type(op)](left, right):
+            holds = COMPARE[type(op)](left, right)
+            if traced:
+                self.trace.compared(left, COMPARISONS[type(op).__name__], right, holds, _named(left_node),
+                                    _named(right_node))
+            if not holds:
                 return False
-            left = right
+            left, left_node = right, right_node
         return True
 
     def choose(self, node: ast.IfExp):
-        return self.value(node.body if self.truth(self.value(node.test), node.lineno) else node.orelse)
+        return self.value(node.body if self.tested(node, node.test) else node.orelse)
 
     def call(self, node: ast.Call):
         function = FUNCTIONS[node.func.id]
@@ -289,6 +316,11 @@ class Run:
             self.bind(generator.target, item, node.lineno)
             if all(self.truth(self.value(condition), node.lineno) for condition in generator.ifs):
                 self.generate(node, index + 1, results)
+
+
+def _named(node) -> str | None:
+    """The variable a compared operand is, if it is one (the reasons give it its argument's unit)."""
+    return node.id if isinstance(node, ast.Name) else None
 
 
 STATEMENTS: dict[type, Callable[[Run, Any], None]] = {

@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Mapping, Optional
 
 from .budget import Budget, Meter
+from .clauses import Notation, notation, read_notes
 from .errors import DepthLimit, MemoryLimit, SnippetRuntimeError
 from .interpreter import Break, Continue, Return, Run, checked
 from .limits import MAX_BUILT, MAX_STEPS
+from .trace import Trace
 from .values import plain
 from .vetting import check_snippet
 
@@ -30,6 +32,7 @@ class Snippet:
     params: list[str]
     tree: ast.Module = field(repr=False)
     steps: int = MAX_STEPS  # the step budget of one call made without a shared Budget
+    notation: Notation = field(default_factory=Notation, repr=False)  # the clause each statement applies
 
     @classmethod
     def compile(cls, source: str, params: list[str], steps: int = MAX_STEPS) -> "Snippet":
@@ -38,18 +41,25 @@ class Snippet:
         if len(body) == 1 and isinstance(body[0], ast.Expr):
             # A lone expression is its own result.
             body[0] = ast.copy_location(ast.Return(value=body[0].value), body[0])
-        return cls(source=source, params=list(params), tree=tree, steps=steps)
+        return cls(source=source, params=list(params), tree=tree, steps=steps,
+                   notation=notation(tree, read_notes(source)))
 
     def __call__(self, /, **arguments):
         return self.run(arguments)
 
-    def run(self, arguments: Mapping, budget: Optional[Budget] = None):
+    def explain(self, /, **arguments) -> tuple[object, list[dict]]:
+        """The result and the steps that led to it (clauses, values read, comparisons; see trace.py)."""
+        trace = Trace()
+        result = self.run(arguments, trace=trace)
+        return result, trace.steps
+
+    def run(self, arguments: Mapping, budget: Optional[Budget] = None, trace: Optional[Trace] = None):
         """The result for these arguments, spending `budget` (a fresh one of `steps` when none is shared)."""
         problem = _argument_problem(self.params, arguments)
         if problem:
             raise SnippetRuntimeError(problem)
         env = {name: plain(value, f"argument {name!r}") for name, value in arguments.items()}
-        run = Run(env, Meter(budget if budget is not None else Budget(self.steps)))
+        run = Run(env, Meter(budget if budget is not None else Budget(self.steps)), self.notation, trace)
         try:
             run.block(self.tree.body)
         except Return as returned:

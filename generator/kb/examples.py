@@ -6,7 +6,7 @@ import functools
 import itertools
 import math
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Union
 
@@ -33,6 +33,7 @@ class Case:
     case_id: str
     file: str
     where: Union[int, Callable[[], int]]  # the line, or how to find it (only a failure needs it)
+    clause: Optional[str] = None  # the clause a rule's own example illustrates: it must be on the traced path
 
     @property
     def line(self) -> int:
@@ -50,6 +51,7 @@ class Outcome:
     got: Any = None
     error: Optional[str] = None
     stopped: Optional[str] = None  # `file:line: rule: predicate: what stopped it — hint`, line in the snippet
+    steps: list = field(default_factory=list)  # the traced steps (evaluate/trace.py); empty when from the cache
 
     def describe(self) -> str:
         if self.passed:
@@ -81,7 +83,8 @@ def rule_cases(kb: KnowledgeBase) -> list[Case]:
         origin = kb.origins[key]
         for index, example in enumerate(rule.examples):
             cases.append(Case(rule.key, example.predicate, example.given, example.expect, example.name,
-                              example.id, origin.path, functools.partial(origin.line, "examples", index)))
+                              example.id, origin.path, functools.partial(origin.line, "examples", index),
+                              example.clause))
     return cases
 
 
@@ -91,10 +94,18 @@ def run_case(kb: KnowledgeBase, case: Case) -> Outcome:
     if predicate is None or predicate.snippet is None:
         return Outcome(case, False, error=f"no runnable predicate {case.rule}::{case.predicate}")
     try:
-        got = predicate.snippet(**case.given)
+        got, steps = predicate.snippet.explain(**case.given)
     except SnippetRuntimeError as error:
         return Outcome(case, False, error=f"the predicate stopped: {error}", stopped=_stopped(kb, case, error))
-    return Outcome(case, same(case.expect, got), got=got)
+    if not same(case.expect, got):
+        return Outcome(case, False, got=got, steps=steps)
+    applied = [step["clause"] for step in steps if step["clause"]]
+    if case.clause is not None and case.clause not in applied:
+        return Outcome(case, False, got=got, steps=steps, error=(
+            f"the example illustrates clause {case.clause}, which is not on the path the predicate took "
+            f"(its steps apply {', '.join(dict.fromkeys(applied)) or 'no clause'}) — give the example the clause "
+            f"that decides it, or correct the predicate's # clause notes"))
+    return Outcome(case, True, got=got, steps=steps)
 
 
 def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
@@ -139,7 +150,7 @@ def _cases_key(kb: KnowledgeBase, cases: list[Case]) -> Optional[bytes]:
     # The rule's key is not needed for correctness; it keeps copies of one rule (the benchmarks' inputs)
     # from answering for each other, so the figures stay those of distinct rules.
     predicates = tuple((p.name, p.code, tuple(p.params), getattr(p.snippet, "steps", None)) for p in rule.predicates)
-    asked = tuple((case.predicate, case.given, case.expect) for case in cases)
+    asked = tuple((case.predicate, case.given, case.expect, case.clause) for case in cases)
     try:
         return cache.key_bytes((rule.key, predicates, asked))
     except ValueError:

@@ -92,6 +92,9 @@ def _validate_rule(kb: KnowledgeBase, rule: Rule, problems: Problems, checked: R
     clause_ids = [clause.id for clause in rule.clauses]
     _unique_ids(rule, add)
     _predicates(rule, clause_ids, add)
+    _clause_notes(rule, clause_ids, lambda index, line, message, hint: problems.add(
+        origin.path, origin.line("predicates", index, "code") + line, rule.key, message, hint))
+    _shared_arguments(rule, add)
     by_name = {}
     for predicate in rule.predicates:
         by_name.setdefault(predicate.name, (predicate, predicate.params))
@@ -124,6 +127,43 @@ def _predicates(rule: Rule, clause_ids: list[str], add):
             add(("predicates", index, "args"), f"predicate {predicate.name} lists argument {value!r} twice")
         for key, issue, hint in answers.answer_problems(predicate.returns, rule.lang):
             add(("predicates", index, "returns", "answers") + key, f"predicate {predicate.name}: {issue}", hint)
+
+
+def _clause_notes(rule: Rule, clause_ids: list[str], add_in_code):
+    """Every `# clause:` note of a predicate names a clause of the rule, and every `return` has one.
+
+    `add_in_code(predicate index, line in the code, message, hint)`: a block scalar's text starts on the
+    line after its key, so a line of the code is that many lines below the `code:` key.
+    """
+    for index, predicate in enumerate(rule.predicates):
+        snippet = predicate.snippet
+        if snippet is None:  # refused at load, and reported there
+            continue
+        for line, clause in snippet.notation.statement_lines():
+            if clause not in clause_ids:
+                add_in_code(index, line, f"predicate {predicate.name}: the note names clause {clause!r}, which "
+                            f"this rule does not have", "use one of: " + ", ".join(clause_ids))
+        for line in snippet.notation.uncovered:
+            add_in_code(index, line, f"predicate {predicate.name}: this return applies no clause",
+                        "note the clause it applies at the end of its line (# clause: <id>) or on its `if`; "
+                        "see rules/README.md")
+
+
+def _shared_arguments(rule: Rule, add):
+    """Arguments with one name mean one thing in every predicate of a rule: the page asks for them once."""
+    first: dict[str, object] = {}
+    for index, predicate in enumerate(rule.predicates):
+        for number, argument in enumerate(predicate.args):
+            seen = first.setdefault(argument.name, (predicate, argument))
+            other, earlier = seen
+            if other is predicate:
+                continue
+            if (argument.type, argument.text, argument.values, argument.nullable) != \
+                    (earlier.type, earlier.text, earlier.values, earlier.nullable):
+                add(("predicates", index, "args", number, "name"),
+                    f"predicate {predicate.name}'s argument {argument.name} differs from {other.name}'s "
+                    f"(type, meaning, values or nullable)", "arguments with one name are asked once on the page: "
+                    "give them the same type, text and values, or give one of them another name")
 
 
 def _example(rule: Rule, index: int, example, clause_ids: list[str], by_name: dict, add):

@@ -1,0 +1,135 @@
+"""Which clause of its rule each step of a predicate applies: the `# clause: <id>` notes in its code.
+
+A note at the end of a statement's first line, or alone on the line just above a statement, names the
+clause that statement applies; a statement inside an `if` or `for` applies its parent's clause unless it
+carries a note of its own. Every `return` must be covered, so that an answer can always say which clause
+decided it. This module only reads the notes; generator/kb/validate.py checks that each id is a clause
+of the rule. The traced evaluation (interpreter and compiled JavaScript) records, for each test of an
+`if` or a conditional expression and for the `return` that answered, the values read and the
+comparisons made there, with the step's clause: the same `Notation` tells both engines what to record.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .errors import SnippetRefused
+
+NOTE = re.compile(r"#\s*clause:\s*(?P<id>[a-z0-9]+(?:-[a-z0-9]+)*)\s*$")
+NOTE_HINT = "write a clause note as `# clause: <clause id>`, e.g. `# clause: placement`"
+_LOOKS_LIKE_A_NOTE = re.compile(r"#\s*clause\b", re.IGNORECASE)
+_SCOPES = (ast.ListComp, ast.GeneratorExp)  # a name read in here belongs to the loop, not to the step
+
+
+@dataclass
+class Notation:
+    """What the notes of one snippet say, found once when the snippet is compiled."""
+
+    notes: dict[int, str] = field(default_factory=dict)  # line of a noted statement -> clause id
+    clause_of: dict[int, Optional[str]] = field(default_factory=dict)  # id(statement or if-expression) -> clause
+    recorded_names: set[int] = field(default_factory=set)  # id(Name) read directly by a test or a return
+    recorded_compares: set[int] = field(default_factory=set)  # id(Compare) at the top of a test or a return
+    uncovered: list[int] = field(default_factory=list)  # lines of returns no note covers
+
+    def statement_lines(self) -> list[tuple[int, str]]:
+        """(line, clause id) of every note, in order: the notation as the JSON export carries it."""
+        return sorted(self.notes.items())
+
+
+def read_notes(source: str) -> dict[int, str]:
+    """{line: clause id} of every note in a snippet; a note alone on its line is given the next code line.
+
+    A comment that looks like a note but is not one (`# clause placement`) is refused, so no note is lost
+    to a typo.
+    """
+    notes: dict[int, str] = {}
+    lines_with_code = set()
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):  # the parser reports the syntax error itself
+        return {}
+    for token in tokens:
+        if token.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT,
+                              tokenize.ENDMARKER):
+            lines_with_code.add(token.start[0])
+    for token in tokens:
+        if token.type != tokenize.COMMENT:
+            continue
+        match = NOTE.search(token.string)
+        line = token.start[0]
+        if match is None:
+            if _LOOKS_LIKE_A_NOTE.match(token.string):
+                raise SnippetRefused(f"'{token.string.strip()}' is not a clause note; {NOTE_HINT}", line)
+            continue
+        if line in lines_with_code:
+            notes[line] = match["id"]
+        else:
+            following = next((number for number in sorted(lines_with_code) if number > line), None)
+            if following is None:
+                raise SnippetRefused("a clause note after the last statement notes nothing", line)
+            if following in notes:
+                raise SnippetRefused("two clause notes for one statement", line)
+            notes[following] = match["id"]
+    return notes
+
+
+def notation(tree: ast.Module, notes: dict[int, str]) -> Notation:
+    """The notes placed on the statements of a vetted tree, and what a traced run records."""
+    found = Notation()
+    placed = set()
+
+    def visit(statements, inherited: Optional[str]):
+        for statement in statements:
+            clause = notes.get(statement.lineno, inherited)
+            if statement.lineno in notes:
+                placed.add(statement.lineno)
+            found.clause_of[id(statement)] = clause
+            if isinstance(statement, ast.Return):
+                if clause is None:
+                    found.uncovered.append(statement.lineno)
+                _record(found, statement.value)
+            elif isinstance(statement, ast.If):
+                _record(found, statement.test)
+            for expression in ast.walk(statement):
+                if isinstance(expression, ast.IfExp):
+                    found.clause_of[id(expression)] = clause
+                    _record(found, expression.test)
+            for block in ("body", "orelse"):
+                visit(getattr(statement, block, None) or [], clause)
+
+    visit(tree.body, None)
+    misplaced = sorted(set(notes) - placed)
+    if misplaced:
+        raise SnippetRefused("a clause note must sit on the first line of a statement (or alone on the line "
+                             "above it)", misplaced[0])
+    found.notes = {line: notes[line] for line in sorted(placed)}
+    return found
+
+
+def _record(found: Notation, expression: Optional[ast.AST]) -> None:
+    """Mark what a traced run records of a test or a returned value: its names, and its top comparisons."""
+    if expression is None:
+        return
+    stack = [expression]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _SCOPES):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            found.recorded_names.add(id(node))
+        # A called function's name is not a value the step read.
+        stack.extend(node.args if isinstance(node, ast.Call) else ast.iter_child_nodes(node))
+    tops = [expression]
+    while tops:  # comparisons joined by `and`, `or` and `not` are the step's own
+        node = tops.pop()
+        if isinstance(node, ast.Compare):
+            found.recorded_compares.add(id(node))
+        elif isinstance(node, ast.BoolOp):
+            tops.extend(node.values)
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            tops.append(node.operand)
