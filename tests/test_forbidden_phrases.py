@@ -32,3 +32,7 @@ def test_two_particles_may_slip_in_but_an_ordinary_word_breaks_the_phrase():
 
 def test_tests_are_checks_in_russian():
     assert any("тест" in problem for problem in uses("Теста нет")) and uses("Проверки нет") == []
+
+
+def test_a_bare_speed_is_refused_for_the_movement_rate():
+    assert any("скорост" in problem for problem in uses("Да. Скорость должна быть не меньше 3″."))
