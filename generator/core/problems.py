@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 
 @dataclass(frozen=True, order=True)
@@ -31,8 +32,8 @@ class Problems:
     def add(self, file, line, subject, message, hint=""):
         self.items.append(Problem(str(file), int(line or 0), subject or "", message, hint))
 
-    def extend(self, other: "Problems"):
-        self.items.extend(other.items)
+    def extend(self, other: "Problems | Iterable[Problem]"):
+        self.items.extend(other.items if isinstance(other, Problems) else other)
 
     def __bool__(self):
         return bool(self.items)

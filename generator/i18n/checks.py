@@ -16,6 +16,7 @@ from .glossary import Glossary, Term, contains, read_glossary, stems, without, w
 from .po.catalogs import catalog_path, existing_catalogs, message_label
 from .po.pofile import CatalogError
 from .po.reader import read_entries
+from .readertext import reader_text_problems
 from .translate import REFERENCE_HINT, may_refer, placeholder_problem, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG
 from .typography import check_russian
@@ -100,7 +101,8 @@ def check_message(source: str, translation: str, source_lang: str, lang: str, gl
 
 
 def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages: list | None = None) -> list[Problem]:
-    """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`.
+    """Every problem in every catalog of the given languages, as `catalog:line: msgid: problem`, and every code
+    name or unmarked foreign word in what a reader reads (readertext), in those catalogs and in the rules.
 
     `messages` are knowledge_base_messages(kb) if the caller has them already.
     """
@@ -118,6 +120,7 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
     if TYPOGRAPHY_LANG in languages:
         problems.extend(check_russian(root, kb, messages))
+    problems.extend(reader_text_problems(root, kb, languages))
     return problems
 
 

@@ -8,7 +8,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-
 from ..core.problems import Problem, Problems, relative
 from ..core.yamlfile import read_document
 

@@ -41,6 +41,17 @@ _RULES = [
 ]
 
 
+# Words that slip into a fixed phrase without changing it: personal, possessive, demonstrative and negative
+# pronouns and particles.
+_SLIPS_IN = "(?:" + "|".join(sorted("""
+    его её ее их ему ей им ими него неё нее них ней нему ним нём нем он она оно они
+    это этот эта эту этого этой этому эти этих тот та ту то того той те тех
+    свой своя свою своё свое своего своей своих свои сам сама само сами
+    никакой никакую никакого никаких никакие какой какую какие
+    же ли бы уже уж ещё еще даже тоже также и ни лишь только вообще больше
+    """.split(), key=len, reverse=True)) + ")"
+
+
 @dataclass(frozen=True)
 class Forbidden:
     """A word or phrase no Russian text may use, and what to write instead."""
@@ -50,10 +61,13 @@ class Forbidden:
 
     @cached_property
     def pattern(self) -> re.Pattern:
-        # One regex per entry: far quicker than comparing word lists for every message.
+        # One regex per entry: far quicker than comparing word lists for every message. Between two words of a
+        # phrase up to two pronouns or particles may stand («не проходит её проверку» is «не проходит
+        # проверку»); any other word breaks it («Сила отряда у каждой модели» is not «Сила отряда каждой модели»).
         parts = [re.escape(word[:-1]) + r"[^\W\d_]*" if word.endswith("*") else re.escape(word)
                  for word in self.words]
-        return re.compile(r"(?<![^\W\d_])" + r"[\W\d_]+".join(parts) + r"(?![^\W\d_])", re.IGNORECASE)
+        between = rf"[\W\d_]+(?:{_SLIPS_IN}[\W\d_]+){{0,2}}"
+        return re.compile(r"(?<![^\W\d_])" + between.join(parts) + r"(?![^\W\d_])", re.IGNORECASE)
 
     def found_in(self, text: str) -> bool:
         # The first word's literal part must occur at all before the regex is worth running.

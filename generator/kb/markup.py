@@ -1,4 +1,9 @@
-"""The small markup of rule text: cross-references, emphasis and code, rendered to escaped HTML."""
+"""The small markup of rule text: cross-references, emphasis, code and language marks, rendered to escaped HTML.
+
+A quoted word of another language is marked `[except mounts]{lang=en}` (Pandoc's bracketed span, with
+the one attribute we need) and renders as `<span lang="en">except mounts</span>`, so a screen reader
+pronounces it in that language; rules/README.md and the translators' guides describe it.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +20,8 @@ TARGET = re.compile(r"^(?:(?P<term>term):(?P<term_id>[a-z0-9-]+)|(?P<concept>con
 CODE = re.compile(r"`([^`]+)`")
 STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])")
+# A language mark holds no brackets, so it never swallows or splits a [[reference]]; the code is a BCP 47 tag.
+LANG_SPAN = re.compile(r"(?<!\[)\[([^\[\]]+)\]\{lang=([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*)\}")
 # What HTML, Markdown or its attr_list would act on, as character references a browser shows as text;
 # newlines too, since a new line could start a Markdown block of its own.
 _TEXT_ESCAPES = {ord(c): f"&#{ord(c)};" for c in "\\`*_{}[]#|~^!&<>\"'\n\r"}
@@ -81,8 +88,9 @@ def references(text: str) -> list[Reference]:
 def strip_markup(text: str, shown: Callable[[Reference], str] | None = None) -> str:
     """Plain words of a text: references replaced by their shown text, markup removed."""
     text = text or ""
-    if "*" not in text and "`" not in text and "[[" not in text:  # most texts: nothing to take out
+    if "*" not in text and "`" not in text and "[" not in text:  # most texts: nothing to take out
         return text
+    text = LANG_SPAN.sub(r"\1", text)
     text = REFERENCE.sub(lambda m: m.group(2) or (shown(Reference(m.group(0), m.group(1), None))
                                                  if shown else m.group(1)), text)
     text = CODE.sub(r"\1", text)
@@ -137,7 +145,24 @@ def render_unlinked(text: str, shown: Callable[[Reference], str]) -> str:
     return "".join(parts)
 
 
+def language_marks(text: str) -> list[tuple[str, str]]:
+    """(words, language) of every language mark in a text."""
+    return [(m.group(1), m.group(2)) for m in LANG_SPAN.finditer(text or "")] if "]{lang=" in (text or "") else []
+
+
 def _inline_plain(text: str) -> str:
+    if "]{lang=" not in text:
+        return _code_and_emphasis(text)
+    pieces, position = [], 0
+    for match in LANG_SPAN.finditer(text):
+        pieces.append(_code_and_emphasis(text[position:match.start()]))
+        pieces.append(f'<span lang="{escape(match.group(2))}">{_code_and_emphasis(match.group(1))}</span>')
+        position = match.end()
+    pieces.append(_code_and_emphasis(text[position:]))
+    return "".join(pieces)
+
+
+def _code_and_emphasis(text: str) -> str:
     pieces = []
     position = 0
     for match in CODE.finditer(text):
