@@ -1,7 +1,8 @@
-// "Ask this rule": each panel (generator/ask.py) reads its form, runs the predicate compiled to
-// JavaScript at build time (window.KB_PREDICATES, from the page's compiled-predicates script), and
-// writes the answer in the page's language. The scenario lives in the URL hash
-// (#ask-<predicate>?<argument>=<value>&...), so a copied link restores form and answer in any language.
+// "Ask this rule": each form (generator/render/ask.py) reads the situation once, runs every predicate of
+// its group compiled to JavaScript at build time (window.KB_PREDICATES, on kb-runtime.js), traced, and
+// writes each answer in the page's language with the clause that decided it and the reasons the trace
+// gives (the same words as generator/render/reasons.py). The situation lives in the URL hash
+// (#ask-<predicate>?<argument>=<value>&...), so a shared link restores form and answers in any language.
 (function () {
   "use strict";
   var wordsNode = document.getElementById("kb-ask-words");
@@ -11,6 +12,10 @@
   var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(LANG) : null;
   var decimals = window.Intl ? new Intl.NumberFormat(LANG, { maximumFractionDigits: 6, useGrouping: false }) : null;
   var STEP = 0.5, FINE = 0.1; // inches a model moves per arrow key; with Shift held
+  var SYMBOLS = { "<": "<", "<=": "\u2264", ">": ">", ">=": "\u2265", "==": "=", "!=": "\u2260" };
+  var NEGATED = { "<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "==" };
+  var LISTS = ["list", "ints", "bools", "models"]; // kb/answers.LISTS: a list result's items, comma-separated
+  var COUNTED = ["models"]; // kb/answers.COUNTED: the plural group counts the items
 
   function fill(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (all, key) { return key in values ? values[key] : all; });
@@ -21,14 +26,24 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
+  function has(object, key) { return Object.prototype.hasOwnProperty.call(object, key); }
+  function isNumber(x) { return typeof x === "number" && isFinite(x); }
 
   // ------------------------------------------------------------------ numbers in the page's locale
   function num(value) {
     var shown = decimals ? decimals.format(value) : String(value);
     return shown.replace(/^-/, "\u2212");
   }
+  function withHalves(value) { // render/values.with_halves: «1½», «½», «17,9»
+    var size = Math.abs(value), shown;
+    if (size % 1 === 0.5) shown = (size >= 1 ? num(Math.floor(size)) : "") + "\u00bd";
+    else shown = num(size);
+    return (value < 0 ? "\u2212" : "") + shown;
+  }
   function parseNumber(text) {
-    var cleaned = String(text).trim().replace(/\s+/g, "").replace(/^[\u2212\u2013]/, "-").replace(",", ".");
+    var cleaned = String(text).trim().replace(/\s+/g, "").replace(/^[\u2212\u2013]/, "-").replace(",", ".")
+      .replace(/(\u2033|"|''|in|\u0434\u044e\u0439\u043c\u0430?|\u0434\u044e\u0439\u043c\u043e\u0432)$/i, "");
+    if (/^-?\d*\u00bd$/.test(cleaned)) return Number(cleaned.replace("\u00bd", "") || 0) + (cleaned[0] === "-" ? -0.5 : 0.5);
     if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
     return Number(cleaned);
   }
@@ -37,10 +52,12 @@
     return /^-?\d+$/.test(cleaned) ? Number(cleaned) : null;
   }
 
-  // ------------------------------------------------------------------ values in words
-  function inches(value) {
-    var forms = W.inches, category = plural ? plural.select(value) : "other";
-    return fill(forms[category] || forms.other || forms.many || "%(num)s\u2033", { num: num(value) });
+  // ------------------------------------------------------------------ values in words (render/values.py)
+  function unitNumber(value, type) {
+    if (type === "inches") return withHalves(value) + "\u2033";
+    if (type === "mm") return fill(W.mm, { num: num(value) });
+    if (type === "degrees") return num(value) + "\u00b0";
+    return num(value);
   }
   function point(p) { return "(" + num(p[0]) + "; " + num(p[1]) + ")"; }
   function plain(value) {
@@ -54,53 +71,110 @@
   }
   function inWords(type, value, labels) {
     if (value === null || value === undefined) return W.none;
-    var isNum = typeof value === "number";
+    var isNum = isNumber(value);
     if (type === "bool" && typeof value === "boolean") return value ? W.yes : W.no;
-    if (type === "inches" && isNum) return inches(value);
-    if (type === "mm" && isNum) return fill(W.mm, { num: num(value) });
-    if (type === "degrees" && isNum) return num(value) + "\u00b0";
-    if (type === "choice" && labels && Object.prototype.hasOwnProperty.call(labels, String(value))) return labels[String(value)];
+    if ((type === "inches" || type === "mm" || type === "degrees") && isNum) return unitNumber(value, type);
+    if (type === "model" && isNum) return num(value + 1);
+    if (type === "models" && Array.isArray(value)) return value.length ? value.map(function (i) { return num(i + 1); }).join(", ") : "\u2014";
+    if (type === "choice" && labels && has(labels, String(value))) return labels[String(value)];
     if (type === "dice" && Array.isArray(value)) return fill(W.dice, { dice: value.map(num).join(" + ") });
     if (type === "point" && Array.isArray(value) && value.length === 2) return point(value);
     if (type === "points" && Array.isArray(value)) return value.length ? value.map(point).join(", ") : "\u2014";
     if (type === "size" && Array.isArray(value) && value.length === 2) return fill(W.size, { width: num(value[0]), depth: num(value[1]) });
     return plain(value);
   }
-
-  // The result as the rule's declared answer (value_types.answer_key, generator/ask.py): a phrase for
-  // this value, else the `other` pattern in the value's plural category with {value} in words; else null.
+  function listed(value) {
+    return value.length ? value.map(function (item) { return typeof item === "string" ? item : plain(item); }).join(", ") : "\u2014";
+  }
+  // The result as the rule's declared answer (kb/answers.answer_key): a phrase for this value, else the
+  // `other` pattern in the value's plural category (a list of models: its count) with {value} in words.
   function answerKey(value) {
     if (value === true) return "true";
     if (value === false) return "false";
     if (value === null || value === undefined) return "null";
+    if (Array.isArray(value) && !value.length) return "empty";
     return String(value);
-  }
-  var LISTS = ["list", "ints", "bools"]; // value_types.LISTS: a list result's items, comma-separated
-  function listed(value) {
-    return value.length ? value.map(function (item) { return typeof item === "string" ? item : plain(item); }).join(", ") : "\u2014";
   }
   function answerWords(returns, value) {
     var answers = returns.answers || {}, key = answerKey(value);
-    if (Object.prototype.hasOwnProperty.call(answers, key)) return answers[key];
+    if (has(answers, key)) return answers[key];
     var pattern = returns.pattern || {};
     if (!Object.keys(pattern).length) return null;
-    var category = typeof value === "number" && plural ? plural.select(Math.abs(value)) : "other";
+    var counted = Array.isArray(value) && COUNTED.indexOf(returns.type) >= 0;
+    var count = isNumber(value) ? Math.abs(value) : counted ? value.length : null;
+    var category = count !== null && plural ? plural.select(count) : "other";
     var chosen = pattern[category] || pattern.other || pattern[Object.keys(pattern)[0]];
-    var shown = Array.isArray(value) && LISTS.indexOf(returns.type) >= 0 ? listed(value) : inWords(returns.type, value, returns.labels);
+    var shown = Array.isArray(value) && LISTS.indexOf(returns.type) >= 0 && returns.type !== "models" ? listed(value) : inWords(returns.type, value, returns.labels);
     return chosen.replace("{value}", function () { return shown; });
   }
 
-  // ------------------------------------------------------------------ one panel
+  // ------------------------------------------------------------------ the reasons (render/reasons.py)
+  function Words(panel) { this.args = panel.argsByName; }
+  Words.prototype.number = function (value, unitOf) {
+    var arg = this.args[unitOf];
+    return unitNumber(value, arg ? arg.type : null);
+  };
+  Words.prototype.value = function (name, value) {
+    var arg = this.args[name];
+    if (value === null || value === undefined) return W.none;
+    if (typeof value === "boolean") return value ? W.yes : W.no;
+    if (arg.type === "choice") return has(arg.labels, String(value)) ? arg.labels[String(value)] : String(value);
+    if (isNumber(value)) return this.number(arg.type === "model" ? value + 1 : value, name);
+    if (arg.type === "dice" && Array.isArray(value)) return fill(W.dice, { dice: value.map(num).join(" + ") });
+    if ((arg.type === "point" || arg.type === "size") && Array.isArray(value) && value.length === 2) return point(value);
+    if (arg.type === "points" && Array.isArray(value)) return value.length ? value.map(point).join(", ") : "\u2014";
+    if (Array.isArray(value)) return value.length ? value.map(function (item) {
+      return typeof item === "boolean" ? (item ? W.yes : W.no) : isNumber(item) ? num(item) : String(item);
+    }).join(", ") : "\u2014";
+    return String(value);
+  };
+  function stepText(step, words) {
+    var parts = [], compared = {};
+    step.compares.forEach(function (c) {
+      var left = c[0], op = c[1], right = c[2], holds = c[3], leftName = c[4], rightName = c[5];
+      if (!has(SYMBOLS, op) || !isNumber(left) || !isNumber(right) || typeof left === "boolean" || (!leftName && !rightName)) return;
+      var named = [leftName, rightName].filter(function (name) { return name && has(words.args, name); });
+      var unitOf = has(words.args, leftName) ? leftName : rightName;
+      var symbol = SYMBOLS[holds ? op : NEGATED[op]];
+      var l = words.number(left, unitOf), r = words.number(right, unitOf);
+      if (named.length === 2) parts.push(words.args[leftName].label + " " + l + " " + symbol + " " + words.args[rightName].label + " " + r);
+      else if (named.length) parts.push(words.args[named[0]].label + ": " + l + " " + symbol + " " + r);
+      else parts.push(l + " " + symbol + " " + r);
+      named.forEach(function (name) { compared[name] = true; });
+    });
+    step.reads.forEach(function (read) {
+      if (has(words.args, read[0]) && !compared[read[0]]) parts.push(words.args[read[0]].label + ": " + words.value(read[0], read[1]));
+    });
+    return parts.join("; ");
+  }
+  function reasons(steps, words) {
+    var found = [], seen = {};
+    steps.forEach(function (step) {
+      var text = stepText(step, words), key = step.clause + "\u0000" + text;
+      if (text && !seen[key]) { seen[key] = true; found.push({ clause: step.clause, text: text }); }
+    });
+    return found;
+  }
+  function decidedBy(predicate, steps) {
+    for (var i = steps.length - 1; i >= 0; i--) if (steps[i].kind === "return") return steps[i].clause || predicate.clause;
+    return predicate.clause;
+  }
+
+  // ------------------------------------------------------------------ one form
   function Panel(form) {
     this.form = form;
     this.data = JSON.parse(form.getAttribute("data-kb-ask"));
-    this.answer = form.querySelector(".kb-ask__answer");
     this.boardNode = form.querySelector(".kb-ask__board");
+    this.status = form.querySelector(".kb-ask__status");
+    this.recap = form.querySelector(".kb-ask__recap");
     this.fields = {};
+    this.argsByName = {};
     var self = this;
     this.data.args.forEach(function (arg) {
       self.fields[arg.name] = form.querySelector('.kb-ask__field[data-arg="' + arg.name + '"]');
+      self.argsByName[arg.name] = arg;
     });
+    this.words = new Words(this);
     form.addEventListener("input", function () { self.update(true); });
     form.addEventListener("change", function () { self.update(true); });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
@@ -121,16 +195,16 @@
     if (kind === "choice") {
       var chosen = field.querySelector("select").value;
       if (chosen === "" && arg.nullable) return { value: null };
-      return { value: /^-?\d+$/.test(chosen) && !Object.prototype.hasOwnProperty.call(arg.labels, chosen) ? Number(chosen) : chosen };
+      return { value: /^-?\d+$/.test(chosen) && !has(arg.labels, chosen) ? Number(chosen) : chosen };
     }
-    if (kind === "decimal" || kind === "whole") {
+    if (kind === "decimal" || kind === "whole" || kind === "model") {
       input = field.querySelector("input");
-      var parsed = kind === "whole" ? parseWhole(input.value) : parseNumber(input.value);
-      if (parsed === null) {
+      var parsed = kind === "decimal" ? parseNumber(input.value) : parseWhole(input.value);
+      if (parsed === null || (kind === "model" && parsed < 1)) {
         if (arg.nullable && input.value.trim() === "") return { value: null };
-        return { problem: kind === "whole" ? W.needWhole : W.needNumber };
+        return { problem: kind === "model" ? W.needModel : kind === "whole" ? W.needWhole : W.needNumber };
       }
-      return { value: parsed };
+      return { value: kind === "model" ? parsed - 1 : parsed };
     }
     if (kind === "dice") {
       return { value: Array.prototype.map.call(field.querySelectorAll("select"), function (s) { return Number(s.value); }) };
@@ -170,98 +244,157 @@
     return ok ? given : null;
   };
 
-  // The clause that decides: the closest worked example with the same answer (generator/ask.py):
-  // fewest differing yes/no, choice and text arguments, then fewest differing other arguments,
-  // then the smallest difference of numbers.
-  Panel.prototype.deciding = function (given, result) {
-    var best = null, bestScore = null, self = this;
-    this.data.examples.forEach(function (example) {
-      if (!same(example.expect, result)) return;
-      var score = [0, 0, 0];
-      self.data.args.forEach(function (arg) {
-        var a = example.given[arg.name], b = given[arg.name];
-        if (same(a, b)) return;
-        if (arg.field === "yesno" || arg.field === "choice" || arg.field === "text") score[0] += 1;
-        else score[1] += 1;
-        if (typeof a === "number" && typeof b === "number") score[2] += Math.abs(a - b);
-      });
-      if (bestScore === null || less(score, bestScore)) { best = example; bestScore = score; }
-    });
-    var exact = best && bestScore[0] === 0 && bestScore[1] === 0;
-    return { clause: best ? best.clause : this.data.clause, example: exact ? best : null };
-  };
-
-  function less(a, b) {
-    for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
-    return false;
-  }
-
-  Panel.prototype.run = function (given) {
-    var predicates = window.KB_PREDICATES || {};
-    var compiled = predicates[this.data.rule + ":" + this.data.predicate];
+  // One predicate's answer to the situation, traced: {value, steps} or {problem}.
+  Panel.prototype.run = function (predicate, given) {
+    var compiled = (window.KB_PREDICATES || {})[this.data.rule + ":" + predicate.name];
     if (typeof compiled !== "function") return { problem: W.compiledMissing };
+    var args = {}, trace = { steps: [] };
+    predicate.params.forEach(function (name) { args[name] = given[name]; });
     try {
-      return { value: compiled(given) };
+      return { value: compiled(args, null, trace), steps: trace.steps, args: args };
     } catch (error) {
       return { problem: fill(W.noAnswer, { reason: error && error.message ? error.message : String(error) }) };
     }
   };
 
   Panel.prototype.update = function (fromReader) {
-    var given = this.given();
+    var given = this.given(), self = this;
     if (this.board) this.board.draw();
-    this.answer.textContent = "";
-    this.result = undefined;
-    if (!given) return;
-    if (fromReader) history.replaceState(null, "", "#" + this.form.id + "?" + encodeScenario(this.data.args, given));
-    var outcome = this.run(given);
-    if (outcome.problem) {
-      this.answer.appendChild(el("p", { "class": "kb-ask__error" }, outcome.problem));
-      return;
-    }
-    this.result = outcome.value;
+    this.answers = {};
     this.givenNow = given;
-    var returns = this.data.returns;
+    if (fromReader && this.recap) this.recap.hidden = true;
+    if (given && fromReader) history.replaceState(null, "", "#" + this.form.id + "?" + encodeScenario(this.data.args, given));
+    this.data.predicates.forEach(function (predicate) {
+      var out = self.form.querySelector('.kb-ask__result[data-predicate="' + predicate.name + '"] .kb-ask__output');
+      out.textContent = "";
+      if (!given) return;
+      var outcome = self.run(predicate, given);
+      if (outcome.problem) { out.appendChild(el("p", { "class": "kb-ask__error" }, outcome.problem)); return; }
+      self.answers[predicate.name] = outcome;
+      self.answer(predicate, outcome, out);
+    });
+  };
+
+  Panel.prototype.verdictWords = function (predicate, value) {
+    var phrase = answerWords(predicate.returns, value);
+    return phrase === null ? inWords(predicate.returns.type, value, predicate.returns.labels) : phrase;
+  };
+
+  Panel.prototype.answer = function (predicate, outcome, out) {
+    var returns = predicate.returns, value = outcome.value, clauses = this.data.clauses;
     var verdict = el("p", { "class": "kb-ask__verdict" });
-    var phrase = answerWords(returns, outcome.value);
+    var phrase = answerWords(returns, value);
     if (phrase === null) { // no declared answer: the result's meaning, then the value in words
       var meaning = el("span", { "class": "kb-ask__meaning" });
       meaning.innerHTML = returns.meaning + ": "; // escaped HTML from the build (code spans kept)
       verdict.appendChild(meaning);
     }
-    var strong = el("strong", { "class": typeof outcome.value === "boolean" ? "kb-value kb-value--" + (outcome.value ? "yes" : "no") : "kb-value" },
-                    phrase === null ? inWords(returns.type, outcome.value, returns.labels) : phrase);
-    verdict.appendChild(strong);
-    this.answer.appendChild(verdict);
-    var decided = this.deciding(given, outcome.value), clause = this.data.clauses[decided.clause];
-    var by = el("span", { "class": "kb-ask__clause" }, W.decidedBy + " ");
-    by.appendChild(el("a", { href: "#" + decided.clause }, "\u00a7" + clause.number));
-    verdict.appendChild(document.createTextNode(" \u00b7 "));
-    verdict.appendChild(by);
-    if (clause.clarifications.length) {
-      var list = el("ul", { "class": "kb-ask__clarifications", "aria-label": W.clarified });
+    verdict.appendChild(el("strong", { "class": typeof value === "boolean" ? "kb-value kb-value--" + (value ? "yes" : "no") : "kb-value" },
+                           phrase === null ? inWords(returns.type, value, returns.labels) : phrase));
+    var decided = decidedBy(predicate, outcome.steps), clause = clauses[decided];
+    if (clause) {
+      var by = el("span", { "class": "kb-ask__clause" }, W.decidedBy + " ");
+      by.appendChild(el("a", { href: "#" + decided }, "\u00a7" + clause.number));
+      verdict.appendChild(document.createTextNode(" \u00b7 "));
+      verdict.appendChild(by);
+    }
+    out.appendChild(verdict);
+    var found = reasons(outcome.steps, this.words);
+    if (found.length) {
+      var list = el("ul", { "class": "kb-ask__reasons", "aria-label": W.because });
+      found.forEach(function (reason) {
+        var item = el("li");
+        if (reason.clause && clauses[reason.clause]) {
+          item.appendChild(el("a", { href: "#" + reason.clause, "class": "kb-ask__reason-clause" }, "\u00a7" + clauses[reason.clause].number));
+          item.appendChild(document.createTextNode(" "));
+        }
+        item.appendChild(document.createTextNode(reason.text));
+        list.appendChild(item);
+      });
+      out.appendChild(list);
+    }
+    if (clause && clause.clarifications.length) {
+      var notes = el("ul", { "class": "kb-ask__clarifications", "aria-label": W.clarified });
       clause.clarifications.forEach(function (c) {
         var item = el("li");
         var link = el("a", { href: "#clarification-" + c.id });
         link.innerHTML = c.question; // escaped HTML from the build
         item.appendChild(link);
-        list.appendChild(item);
+        notes.appendChild(item);
       });
-      this.answer.appendChild(list);
+      out.appendChild(notes);
     }
-    if (decided.example) {
+    var example = this.example(predicate, outcome.args, value);
+    if (example) {
       var match = el("p", { "class": "kb-ask__example" }, W.example + " ");
-      match.appendChild(el("a", { href: "#example-" + decided.example.id }, decided.example.name));
-      this.answer.appendChild(match);
+      match.appendChild(el("a", { href: "#example-" + example.id }, example.name));
+      out.appendChild(match);
     }
   };
 
+  // A worked example with exactly this situation and answer, if there is one.
+  Panel.prototype.example = function (predicate, args, value) {
+    return predicate.examples.filter(function (example) {
+      return same(example.expect, value) && predicate.params.every(function (name) { return same(example.given[name], args[name]); });
+    })[0] || null;
+  };
+
+  // The one-line recap a shared link opens with: the situation, then each answer.
+  Panel.prototype.showRecap = function () {
+    if (!this.recap || !this.givenNow) return;
+    var self = this, parts = this.data.args.map(function (arg) {
+      return arg.label + ": " + self.words.value(arg.name, self.givenNow[arg.name]);
+    });
+    var verdicts = this.data.predicates.filter(function (p) { return self.answers[p.name]; }).map(function (p) {
+      var outcome = self.answers[p.name], clause = self.data.clauses[decidedBy(p, outcome.steps)];
+      return self.verdictWords(p, outcome.value) + (clause ? " (\u00a7" + clause.number + ")" : "");
+    });
+    this.recap.textContent = "";
+    this.recap.appendChild(el("strong", {}, W.fromLink + " "));
+    this.recap.appendChild(document.createTextNode(parts.join(" \u00b7 ") + " \u2192 " + verdicts.join("; ")));
+    this.recap.hidden = false;
+  };
+
   Panel.prototype.yaml = function () {
-    if (this.result === undefined) return "";
-    // JSON is YAML: flow mappings and lists that `python -m generator check FILE` reads.
-    return "- rule: " + this.data.rule + "\n  predicate: " + this.data.predicate + "\n  name: " +
-      JSON.stringify(W.exampleName) + "\n  given: " + JSON.stringify(this.givenNow) + "\n  expect: " +
-      JSON.stringify(this.result) + "\n";
+    var self = this;
+    if (!this.givenNow) return "";
+    // JSON is YAML: flow mappings and lists that `python -m generator check FILE` reads. Line and paragraph
+    // separators are written as escapes, which YAML reads back as the same characters.
+    var json = function (value) { return JSON.stringify(value).replace(/[\u0085\u2028\u2029]/g, function (c) { return "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"); }); };
+    return this.data.predicates.filter(function (p) { return self.answers[p.name]; }).map(function (p) {
+      var outcome = self.answers[p.name];
+      return "- rule: " + self.data.rule + "\n  predicate: " + p.name + "\n  name: " + json(W.exampleName) +
+        "\n  given: " + json(outcome.args) + "\n  expect: " + json(outcome.value) + "\n";
+    }).join("");
+  };
+
+  Panel.prototype.link = function () {
+    var given = this.given();
+    return given ? location.href.split("#")[0] + "#" + this.form.id + "?" + encodeScenario(this.data.args, given) : null;
+  };
+
+  Panel.prototype.say = function (text) {
+    var status = this.status;
+    status.textContent = text;
+    clearTimeout(this.sayTimer);
+    this.sayTimer = setTimeout(function () { status.textContent = ""; }, 4000);
+  };
+
+  Panel.prototype.copy = function (text, done, label) {
+    var self = this;
+    var fallback = function () { // no clipboard (an insecure origin, or refused): the text to copy by hand
+      var out = self.form.querySelector(".kb-ask__copied");
+      if (!out) {
+        out = el("textarea", { "class": "kb-ask__copied", readonly: "readonly", rows: "4" });
+        self.form.querySelector(".kb-ask__actions").after(out);
+      }
+      out.setAttribute("aria-label", label);
+      out.value = text;
+      out.select();
+      self.say(W.copyFailed);
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(function () { self.say(done); }, fallback);
+    else fallback();
   };
 
   Panel.prototype.click = function (event) {
@@ -274,28 +407,25 @@
       this.update(true);
       return;
     }
-    var text = null;
     if (button.classList.contains("kb-ask__share")) {
-      var given = this.given();
-      if (given) text = location.href.split("#")[0] + "#" + this.form.id + "?" + encodeScenario(this.data.args, given);
+      var link = this.link(), self = this;
+      if (!link) return;
+      if (navigator.share && matchMedia("(pointer: coarse)").matches) { // a phone: its own share sheet
+        navigator.share({ title: document.title, url: link }).catch(function (error) {
+          if (!error || error.name !== "AbortError") self.copy(link, W.linkCopied, button.textContent);
+        });
+      } else {
+        this.copy(link, W.linkCopied, button.textContent);
+      }
     } else if (button.classList.contains("kb-ask__yaml")) {
-      text = this.yaml();
+      var text = this.yaml();
+      if (text) this.copy(text, W.copied, button.textContent);
     }
-    if (!text) return;
-    var out = this.form.querySelector(".kb-ask__copied");
-    if (!out) {
-      out = el("textarea", { "class": "kb-ask__copied", readonly: "readonly", rows: "6", "aria-label": button.textContent });
-      this.form.querySelector(".kb-ask__actions").after(out);
-    }
-    out.value = text;
-    out.setAttribute("aria-label", button.textContent);
-    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).catch(function () {});
-    button.setAttribute("data-kb-copied", "true");
   };
 
   function addPoint(list) {
     var last = list.lastElementChild, copy = last.cloneNode(true), index = list.children.length;
-    var name = fill(W.model, { num: index });
+    var name = fill(W.model, { num: index + 1 });
     copy.querySelector(".kb-ask__point-name").textContent = name;
     copy.querySelectorAll("input").forEach(function (input) {
       var axis = input.getAttribute("data-axis");
@@ -308,7 +438,7 @@
   function textOf(html) { var box = document.createElement("span"); box.innerHTML = html; return box.textContent; }
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
-  // ------------------------------------------------------------------ the scenario in the URL
+  // ------------------------------------------------------------------ the situation in the URL
   function encodeScenario(args, given) {
     var params = new URLSearchParams();
     args.forEach(function (arg) {
@@ -318,7 +448,7 @@
       else if (arg.field === "point" || arg.field === "size" || arg.field === "dice") params.set(arg.name, value.join(","));
       else if (arg.field === "points") params.set(arg.name, value.map(function (p) { return p.join(","); }).join(";"));
       else if (arg.field === "list") params.set(arg.name, JSON.stringify(value));
-      else params.set(arg.name, String(value));
+      else params.set(arg.name, String(value)); // a model by its number as the predicate counts it, from 0
     });
     return params.toString();
   }
@@ -333,8 +463,9 @@
         if (radio) radio.checked = true;
       } else if (arg.field === "choice") {
         field.querySelector("select").value = raw;
-      } else if (arg.field === "decimal" || arg.field === "whole") {
+      } else if (arg.field === "decimal" || arg.field === "whole" || arg.field === "model") {
         var n = parseNumber(raw);
+        if (n !== null && arg.field === "model") n += 1;
         field.querySelector("input").value = n === null ? raw : num(n).replace("\u2212", "-");
       } else if (arg.field === "dice") {
         raw.split(",").forEach(function (face, i) { var s = field.querySelectorAll("select")[i]; if (s) s.value = face; });
@@ -352,6 +483,7 @@
       }
     });
     this.update(false);
+    this.showRecap();
   };
 
   // ------------------------------------------------------------------ the geometry board
@@ -361,7 +493,6 @@
     this.size = Number(this.node.getAttribute("data-size")) || 24;
     this.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     this.svg.setAttribute("class", "kb-ask__svg");
-    this.svg.setAttribute("aria-hidden", "false");
     this.node.appendChild(this.svg);
     this.live = el("p", { "class": "kb-ask__moved", "aria-live": "polite" });
     this.node.appendChild(this.live);
@@ -437,7 +568,7 @@
     mark.appendChild(circle);
     var label = document.createElementNS(ns, "text");
     label.setAttribute("y", "0.3");
-    label.textContent = model.many ? String(model.index) : "";
+    label.textContent = model.many ? String(model.index + 1) : "";
     mark.appendChild(label);
     mark.addEventListener("pointerdown", function (event) {
       event.preventDefault();
@@ -482,20 +613,25 @@
   };
 
   // ------------------------------------------------------------------ start
-  var panels = {};
+  var panels = {}, byPredicate = {};
   function start() {
     document.querySelectorAll("form.kb-ask").forEach(function (form) {
-      panels[form.id] = new Panel(form);
+      var panel = panels[form.id] = new Panel(form);
+      panel.data.predicates.forEach(function (p) { byPredicate["ask-" + p.name] = panel; });
     });
     var restored = restoreFromHash();
-    Object.keys(panels).forEach(function (id) { if (id !== restored) panels[id].update(false); });
+    Object.keys(panels).forEach(function (id) { if (panels[id] !== restored) panels[id].update(false); });
   }
+  // #ask-<predicate>?…: the form that asks that predicate (alone or with the predicates sharing its
+  // arguments) opens on that situation, scrolled below the sticky header with the recap in view.
   function restoreFromHash() {
     var match = /^#(ask-[a-z0-9_]+)\?(.*)$/.exec(location.hash);
-    if (!match || !panels[match[1]]) return null;
-    panels[match[1]].restore(match[2]);
-    panels[match[1]].form.scrollIntoView();
-    return match[1];
+    var panel = match ? byPredicate[match[1]] || panels[match[1]] : null;
+    if (!panel) return null;
+    panel.restore(match[2]);
+    var heading = document.getElementById(panel.form.getAttribute("aria-labelledby")) || panel.form;
+    heading.scrollIntoView({ block: "start" });
+    return panel;
   }
   window.addEventListener("hashchange", restoreFromHash);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "of examples {rule, predicate, given, expect}")
     check.add_argument("--all", action="store_true", help="with FILEs, also run the rules' own examples")
     check.add_argument("-v", "--verbose", action="store_true", help="list passing examples too")
+    check.add_argument("--explain", action="store_true", help="for each question, print the answer, the clause that "
+                                                              "decided it and the reasons, as the page says them")
+    check.add_argument("--lang", help="with --explain: the language to explain in (default: the rule's own)")
     add_format_option(check)
     check.set_defaults(run=cmd_check)
 

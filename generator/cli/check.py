@@ -7,10 +7,12 @@ from pathlib import Path
 
 from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, print_problems
+from ..evaluate import SnippetRuntimeError
 from ..i18n.translate import Translations
 from ..kb.examples import external_cases, read_scenarios, rule_cases, run_cases
 from ..kb.load import bulk_allocation, load_and_validate
 from ..kb.parts import rules_under
+from ..render.reasons import Explainer
 from ..site.mkdocs_config import read_languages
 from .common import EXIT_FAILED, EXIT_MALFORMED, EXIT_OK, given_path, repository_root, under
 
@@ -73,6 +75,9 @@ def _check(args) -> int:
     _check_catalogs(root, languages, kb if rules_ok else None, problems)
     problems.extend(external)
     print_problems(problems, output_format)
+    if rules_ok and args.explain:
+        _explain(root, kb, cases, args.lang, problems)
+        print_problems(problems, output_format)
     failed = _run_cases(kb, cases, args.verbose, output_format) if rules_ok else 0
     if not rules_ok:
         print("examples not run: the rules have problems")
@@ -80,6 +85,39 @@ def _check(args) -> int:
         log.error("%d problem(s) in the input; fix them and run again", len(problems))
         return EXIT_MALFORMED
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _explain(root: Path, kb, cases: list, lang: str | None, problems: Problems) -> None:
+    """Each question's answer, the clause that decided it and the reasons, in `lang` (or the rule's own language)."""
+    known = _catalog_languages(root)
+    if lang is not None and lang not in known:
+        problems.add("mkdocs.yml", 0, "", f"--lang {lang} is not a language of the site", "use one of: "
+                     + ", ".join(known))
+        return
+    explainers: dict[str, Explainer] = {}
+    for case in cases:
+        rule = kb.rules[case.rule]
+        predicate = rule.predicate(case.predicate)
+        language = lang or rule.lang
+        if language not in explainers:
+            explainers[language] = Explainer(kb, Translations.load(root, language, problems, kb))
+        try:
+            explained = explainers[language].explain(rule, predicate, case.given)
+        except SnippetRuntimeError as error:
+            print(f"{case.test_id}: {case.name}\n  the predicate stopped: {one_line(str(error))}")
+            continue
+        clause_ids = [clause.id for clause in rule.clauses]
+        print(f"{case.test_id}: {one_line(case.name)}")
+        print(f"  {one_line(explained.answer)}")
+        print(f"  decided by {rule.key}#{explained.decided_by}")
+        for reason in explained.reasons:
+            number = f"§{clause_ids.index(reason.clause) + 1} " if reason.clause in clause_ids else ""
+            print(f"  {number}{one_line(reason.text)}")
+
+
+def one_line(text: str) -> str:
+    """A text from a file on one line: a line break in a rule's text must not start a line of output."""
+    return " ".join(str(text).split())
 
 
 def _catalog_languages(root: Path) -> list[str]:

@@ -18,8 +18,10 @@ from ..core.plurals import plural_count
 from .value_types import is_number
 
 OTHER = "other"  # the answers key of the pattern for values without their own phrase
+EMPTY = "empty"  # the answers key of an empty list result («no model touches the enemy»)
 NUMERIC = ("int", "number", "inches", "mm", "degrees", "any")  # results whose pattern may count with plurals
-LISTS = ("list", "ints", "bools")  # results whose items an answer lists plainly: «A, B, A» (ask.js: listed)
+COUNTED = ("models",)  # list results whose pattern's plural group counts their items: «модели 2, 3»
+LISTS = ("list", "ints", "bools", "models")  # results whose items an answer lists plainly: «A, B, A» (ask.js: listed)
 GROUP = re.compile(r"\{([^{}]*)\}")  # {value} or a plural group {form|form|...} in a pattern
 
 
@@ -29,6 +31,8 @@ def answer_key(value) -> str:
         return "true" if value else "false"
     if value is None:
         return "null"
+    if isinstance(value, list) and not value:
+        return EMPTY
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
@@ -45,7 +49,7 @@ def pattern_problem(pattern: str, lang: str, numeric: bool) -> Optional[str]:
     if len(plurals) > 1:
         return "write at most one plural group {form|form...}"
     if plurals and not numeric:
-        return "a plural group is only for a number result"
+        return "a plural group is only for a number result or a list of model numbers"
     if plurals and len(plurals[0].split("|")) != plural_count(lang):
         return (f"the plural group has {len(plurals[0].split('|'))} forms; {lang} has {plural_count(lang)} "
                 f"(in gettext order, e.g. {'one|few|many' if plural_count(lang) == 3 else 'one|other'})")
@@ -62,7 +66,7 @@ def answer_problems(returns, lang: str) -> list[tuple[Any, str, str]]:
     found += [problem for shown, key in keys.items() if shown not in (OTHER, "null")
               for problem in [_unknown_answer(returns, shown, key)] if problem]
     if OTHER in keys:
-        issue = pattern_problem(answers[keys[OTHER]], lang, returns.type in NUMERIC)
+        issue = pattern_problem(answers[keys[OTHER]], lang, returns.type in NUMERIC + COUNTED)
         if issue:
             found.append(((keys[OTHER],), f"answers: other: {issue}", "e.g. other: \"{value} extra {Wound|Wounds}\""))
     return found
@@ -100,4 +104,6 @@ def _unknown_answer(returns, shown: str, key) -> Optional[tuple[Any, str, str]]:
                 "use one of: " + ", ".join(map(str, returns.values)))
     if returns.type in NUMERIC[:-1] and not is_number(key):
         return (key,), f"answers name {shown!r}, which is not a number", "name a number, or use other:"
+    if shown == EMPTY and returns.type not in LISTS + ("dice", "points"):
+        return (key,), "answers name empty:, which only a list result can be", "remove empty:"
     return None

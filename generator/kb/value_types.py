@@ -74,6 +74,10 @@ TYPES: dict[str, ValueType] = {t.name: t for t in (
               "a list of true/false", _("list of yes/no"), "list"),
     ValueType("ints", lambda v: isinstance(v, list) and all(is_whole(i) for i in v),
               "a list of whole numbers", _("list of whole numbers"), "list"),
+    ValueType("model", lambda v: is_whole(v) and v >= 0, "a model's number, counted from 0", _("model number"),
+              "model"),
+    ValueType("models", lambda v: isinstance(v, list) and all(is_whole(i) and i >= 0 for i in v),
+              "a list of model numbers, counted from 0", _("model numbers"), "list"),
     ValueType("any", lambda v: True, "any value", _("any value"), "list"),
 )}
 
@@ -133,5 +137,5 @@ FIELD_NAMES = {  # the ask panel's fields, as described to contributors
     "yesno": "yes / no", "decimal": "a number (decimal comma accepted)", "whole": "a whole number",
     "choice": "the labelled options", "dice": "two dice", "point": "a model on the board",
     "points": "models on the board", "size": "a base: width and depth", "text": "a line of text",
-    "list": "a value written as JSON",
+    "list": "a value written as JSON", "model": "a model's number, counted from 1",
 }

@@ -1,18 +1,17 @@
-"""The "Ask this rule" panel of a predicate: its form, built from the declared value types, and its data.
+"""The "Ask this rule" panels of a rule page: one form per group of predicates that share arguments.
 
-The panel is HTML rendered at build time (one labelled field per argument, chosen by
-`value_types.TYPES[type].field`) plus one JSON block that `docs/assets/ask.js` reads: the
-arguments' types and choice labels, the worked examples (to name the clause that decides an
-answer), the clarifications of each clause, and the page language's words for values. The
-predicate itself runs in the browser as JavaScript compiled at build time from the same validated
-snippet (`compiled_predicates`); nothing is sent to a server.
+Predicates of a rule that take an argument of the same name (the validator holds such arguments to
+one type and meaning) are asked together: the reader enters the situation once and sees every
+predicate's answer to it, each with the clause that decided it and its reasons (Daemonic: the
+Instability test's extra Wounds and whether a double 1 restores the Wounds lost). A predicate that
+shares nothing has a form of its own.
 
-Decision: the clause that decides an answer is read off the worked examples, not declared: the
-example of the same predicate with the same answer whose situation differs least from the
-reader's names it — fewest differing yes/no, choice and text arguments first (they select the
-case a clause covers: open ground or forest), then fewest differing other arguments, then the
-smallest numeric difference; with no such example, the predicate's own `clause`. Every example already names its clause, and
-`generator check` proves every example's answer, so this mapping is tested data, not guesswork.
+A form is HTML rendered at build time (one labelled field per argument, chosen by
+`value_types.TYPES[type].field`) plus one JSON block that `docs/assets/ask.js` reads: the arguments'
+types, labels and units, each predicate's declared answers, clause numbers and clarifications, and the
+worked examples (an answer that matches one says so). The predicates run in the browser as JavaScript
+compiled at build time from the same vetted snippets (`compiled_predicates`), traced: the reasons come
+from the evaluation itself (generator/evaluate/trace.py), never from a guess.
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from typing import Optional
 
 from markupsafe import Markup
 
-from ..core.plurals import plural_category
 from ..evaluate.to_js import compile_predicate
 from ..i18n.translate import Translations
 from ..kb.model import Predicate, Rule
@@ -32,25 +30,39 @@ from .values import answer_patterns, answer_phrases, choice_labels, kind_label
 
 BOARD_SIZE = 12  # inches shown at least on a geometry board's side; models dragged past its edge stay on it
 PLURAL_SAMPLES = (0, 1, 2, 5, 1.5, 21, 22, 25, 11, 100)  # numbers that hit every plural category we ship
+NEUTRAL = {"bool": False, "dice": [1, 1], "point": [0, 0], "points": [[0, 0]], "size": [20, 20], "text": "",
+           "list": [], "bools": [], "ints": [], "models": [], "model": 0}  # a start when no example gives one
 
 
-def plural_forms(tr: Translations, singular: str, plural: str) -> dict[str, str]:
-    """A counted message's form per CLDR plural category of the page language, for Intl.PluralRules."""
-    return {plural_category(tr.lang, number): tr.ngettext(singular, plural, number) for number in PLURAL_SAMPLES}
+def ask_groups(rule: Rule) -> list[list[Predicate]]:
+    """The rule's predicates grouped by shared argument names (connected through any chain), in page order."""
+    groups: list[list[Predicate]] = []
+    for predicate in rule.predicates:
+        names = set(predicate.params)
+        joined = [group for group in groups if names & {name for member in group for name in member.params}]
+        merged = [member for group in joined for member in group] + [predicate]
+        groups = [group for group in groups if group not in joined]
+        groups.append(merged)
+    order = {predicate.name: index for index, predicate in enumerate(rule.predicates)}
+    for group in groups:
+        group.sort(key=lambda predicate: order[predicate.name])
+    return sorted(groups, key=lambda group: order[group[0].name])
 
 
 def value_words(tr: Translations) -> dict:
-    """The page language's words the panel's script writes values with."""
+    """The page language's words the panel's script writes values, answers and reasons with."""
     _ = tr.gettext
     return {
-        "lang": tr.lang, "yes": _("yes"), "no": _("no"), "none": _("none"),
-        "inches": plural_forms(tr, "%(num)s inch", "%(num)s inches"), "mm": _("%(num)s mm"),
+        "lang": tr.lang, "yes": _("yes"), "no": _("no"), "none": _("none"), "mm": _("%(num)s mm"),
         "dice": _("rolled %(dice)s"), "size": _("%(width)s × %(depth)s mm"),
         "needNumber": _("Enter a number."), "needWhole": _("Enter a whole number."),
+        "needModel": _("Enter a model's number, from 1."),
         "needValue": _("Enter a value written as JSON, e.g. [1, 2]."),
         "noAnswer": _("The rule gives no answer for this situation: %(reason)s"),
-        "decidedBy": _("Decided by"), "clarified": _("Clarified"), "example": _("This is a worked example:"),
-        "copied": _("Copied"), "exampleName": _("My question"),
+        "decidedBy": _("Decided by"), "because": _("Why"), "clarified": _("Clarified"),
+        "example": _("This is a worked example:"), "fromLink": _("The situation from the link:"),
+        "copied": _("Copied"), "linkCopied": _("Link copied"), "copyFailed": _("Select the text and copy it:"),
+        "exampleName": _("My question"),
         "model": _("Model %(num)s"), "at": _("at %(x)s; %(y)s"),
         "moved": _("%(name)s moved to %(x)s; %(y)s"),
         "compiledMissing": _("This answer needs the page's compiled predicates, which did not load."),
@@ -58,61 +70,70 @@ def value_words(tr: Translations) -> dict:
 
 
 class AskPanel:
-    """The panel of one predicate on one page."""
+    """The form of one group of predicates on one page."""
 
-    def __init__(self, rule: Rule, predicate: Predicate, tr: Translations, text, plain, clause_number):
-        self.rule, self.predicate, self.tr = rule, predicate, tr
-        self.phrase, self.plain = text, plain  # (owner, *field) -> HTML without links / words (generator/texts.py)
+    def __init__(self, rule: Rule, predicates: list[Predicate], tr: Translations, phrase, plain, clause_number):
+        self.rule, self.predicates, self.tr = rule, predicates, tr
+        self.phrase, self.plain = phrase, plain  # (owner, *field) -> HTML without links / words (generator/kb/texts.py)
         self.clause_number = clause_number  # clause id -> its § number on the page
-        self.ident = f"ask-{predicate.name}"
+        self.ident = f"ask-{predicates[0].name}"
+        self.arguments = {}  # name -> (the first predicate that takes it, the argument): one field each
+        for predicate in predicates:
+            for argument in predicate.args:
+                self.arguments.setdefault(argument.name, (predicate, argument))
 
-    def labels(self, declared, argument_name: Optional[str]) -> dict[str, str]:
-        at = declared_context(self.rule.key, self.predicate.name, argument_name)
+    def labels(self, predicate: Predicate, declared, argument_name: Optional[str]) -> dict[str, str]:
+        at = declared_context(self.rule.key, predicate.name, argument_name)
         return choice_labels(declared, at, self.tr, self.rule.lang)
 
-    def meaning(self, argument) -> Markup:
-        return self.phrase(self.rule, *declared_parts(self.predicate.name, argument.name))
+    def meaning(self, predicate: Predicate, argument) -> Markup:
+        return self.phrase(self.rule, *declared_parts(predicate.name, argument.name))
 
     # ------------------------------------------------------------------ the form
-    def field(self, argument, start) -> Markup:
+    def field(self, predicate: Predicate, argument, start) -> Markup:
         kind = TYPES[argument.type]
         ident = f"{self.ident}-{argument.name}"
-        label = self.meaning(argument)
-        hint = kind_label(argument, self.tr, list(self.labels(argument, argument.name).values()))
+        label = self.meaning(predicate, argument)
+        hint = kind_label(argument, self.tr, list(self.labels(predicate, argument, argument.name).values()))
         head = Markup('<div class="kb-ask__field kb-ask__field--{}" data-arg="{}" data-type="{}" data-field="{}"'
                       '{}>').format(kind.field, argument.name, argument.type, kind.field,
                                     Markup(' data-nullable="true"') if argument.nullable else "")
-        body = getattr(self, f"_field_{kind.field}")(argument, ident, label, hint, start)
+        body = getattr(self, f"_field_{kind.field}")(predicate, argument, ident, label, hint, start)
         return head + body + Markup('<p class="kb-ask__problem" id="{}-problem" aria-live="polite"></p></div>').format(
             ident)
 
-    def _radio(self, ident, name, value, words_shown, checked) -> Markup:
-        return Markup('<label><input type="radio" name="{}" value="{}"{}> {}</label>').format(
+    def _radio(self, name, value, words_shown, checked) -> Markup:
+        return Markup('<label class="kb-ask__option"><input type="radio" name="{}" value="{}"{}> {}</label>').format(
             name, value, Markup(" checked") if checked else "", words_shown)
 
-    def _field_yesno(self, argument, ident, label, hint, start) -> Markup:
+    def _field_yesno(self, predicate, argument, ident, label, hint, start) -> Markup:
         _ = self.tr.gettext
         options = [("1", _("yes"), start is True), ("0", _("no"), start is False)]
         if argument.nullable:
             options.append(("", _("none"), start is None))
-        radios = Markup("").join(self._radio(ident, ident, v, w, c) for v, w, c in options)
+        radios = Markup("").join(self._radio(ident, v, w, c) for v, w, c in options)
         return Markup('<fieldset><legend>{}</legend>{}</fieldset>').format(label, radios)
 
-    def _number_input(self, ident, label, start, mode, unit) -> Markup:
-        shown = "" if start is None else self.tr.number(start)
+    def _number_input(self, ident, label, shown, mode, unit) -> Markup:
         return Markup('<label for="{}">{}</label><span class="kb-ask__number"><input id="{}" type="text" '
                       'inputmode="{}" autocomplete="off" value="{}" aria-describedby="{}-problem">{}</span>').format(
             ident, label, ident, mode, shown, ident,
-            Markup('<span class="kb-ask__unit" aria-hidden="true">{}</span>').format(unit) if unit else "")
+            Markup('<span class="kb-ask__unit">{}</span>').format(unit) if unit else "")
 
-    def _field_decimal(self, argument, ident, label, hint, start) -> Markup:
-        return self._number_input(ident, label, start, "decimal", TYPES[argument.type].unit)
+    def _field_decimal(self, predicate, argument, ident, label, hint, start) -> Markup:
+        unit = TYPES[argument.type].unit
+        unit = self.tr.gettext("mm") if unit == "mm" else unit
+        return self._number_input(ident, label, "" if start is None else self.tr.number(start), "decimal", unit)
 
-    def _field_whole(self, argument, ident, label, hint, start) -> Markup:
-        return self._number_input(ident, label, start, "numeric", "")
+    def _field_whole(self, predicate, argument, ident, label, hint, start) -> Markup:
+        return self._number_input(ident, label, "" if start is None else self.tr.number(start), "numeric", "")
 
-    def _field_choice(self, argument, ident, label, hint, start) -> Markup:
-        labels = self.labels(argument, argument.name)
+    def _field_model(self, predicate, argument, ident, label, hint, start) -> Markup:
+        # A reader counts models from 1; the predicate from 0 (ask.js converts).
+        return self._number_input(ident, label, "" if start is None else self.tr.number(start + 1), "numeric", "")
+
+    def _field_choice(self, predicate, argument, ident, label, hint, start) -> Markup:
+        labels = self.labels(predicate, argument, argument.name)
         options = [Markup('<option value="{}"{}>{}</option>').format(
             value, Markup(" selected") if value == start else "", labels.get(str(value), str(value)))
             for value in argument.values]
@@ -122,32 +143,32 @@ class AskPanel:
         return Markup('<label for="{}">{}</label><select id="{}">{}</select>').format(
             ident, label, ident, Markup("").join(options))
 
-    def _field_dice(self, argument, ident, label, hint, start) -> Markup:
+    def _field_dice(self, predicate, argument, ident, label, hint, start) -> Markup:
         _ = self.tr.gettext
         start = start if isinstance(start, list) and len(start) == 2 else [1, 1]
         dice = []
         for index in range(2):
             options = Markup("").join(Markup('<option{}>{}</option>').format(
                 Markup(" selected") if face == start[index] else "", face) for face in range(1, 7))
-            dice.append(Markup('<label>{} <select data-die="{}">{}</select></label>').format(
+            dice.append(Markup('<label class="kb-ask__option">{} <select data-die="{}">{}</select></label>').format(
                 _("die %(num)s") % {"num": index + 1}, index, options))
         return Markup('<fieldset><legend>{}</legend>{}</fieldset>').format(label, Markup(" ").join(dice))
 
-    def _field_size(self, argument, ident, label, hint, start) -> Markup:
+    def _field_size(self, predicate, argument, ident, label, hint, start) -> Markup:
         _ = self.tr.gettext
         start = start if isinstance(start, list) and len(start) == 2 else [20, 20]
-        parts = [self._number_input(f"{ident}-{i}", words_, start[i], "decimal", "mm")
+        parts = [self._number_input(f"{ident}-{i}", words_, self.tr.number(start[i]), "decimal", _("mm"))
                  for i, words_ in enumerate((_("width"), _("depth")))]
         return Markup('<fieldset><legend>{}</legend>{}</fieldset>').format(label, Markup(" ").join(parts))
 
-    def _field_point(self, argument, ident, label, hint, start) -> Markup:
-        return self._points(argument, ident, label, [start] if is_point(start) else [[0, 0]], False)
+    def _field_point(self, predicate, argument, ident, label, hint, start) -> Markup:
+        return self._points(ident, label, [start] if is_point(start) else [[0, 0]], False)
 
-    def _field_points(self, argument, ident, label, hint, start) -> Markup:
+    def _field_points(self, predicate, argument, ident, label, hint, start) -> Markup:
         points = start if isinstance(start, list) and all(is_point(p) for p in start) else [[0, 0]]
-        return self._points(argument, ident, label, points, True)
+        return self._points(ident, label, points, True)
 
-    def _points(self, argument, ident, label, points, many) -> Markup:
+    def _points(self, ident, label, points, many) -> Markup:
         _ = self.tr.gettext
         # The typed coordinates are the field (and the accessible way to set them); the board (ask.js)
         # draws the same points and writes back into these inputs when a model is dragged or moved by keys.
@@ -155,87 +176,122 @@ class AskPanel:
         buttons = Markup('<button type="button" class="kb-ask__add">{}</button> '
                          '<button type="button" class="kb-ask__remove">{}</button>').format(
             _("Add a model"), _("Remove the last model")) if many else ""
-        return Markup('<fieldset><legend>{}</legend><p class="kb-ask__hint" data-pagefind-ignore>{}</p><ol class="kb-ask__points" start="0">{}</ol>'
-                      '{}</fieldset>').format(label, _("Coordinates in inches (x; y). Or drag the models on the "
-                                                       "board, or focus one and move it with the arrow keys."),
-                                              rows, buttons)
+        return Markup('<fieldset><legend>{}</legend><p class="kb-ask__hint" data-pagefind-ignore>{}</p>'
+                      '<ol class="kb-ask__points">{}</ol>{}</fieldset>').format(
+            label, _("Coordinates in inches (x; y). Or drag the models on the board, or select one and move it "
+                     "with the arrow keys."), rows, buttons)
 
     def _point_row(self, index, point) -> Markup:
-        # Models are numbered from 0, as the predicates' answers (lists of model numbers) count them.
+        # A reader counts models from 1, as the answers do (the predicates count from 0).
         _ = self.tr.gettext
-        name = _("Model %(num)s") % {"num": index} if index is not None else _("point")
+        name = _("Model %(num)s") % {"num": index + 1} if index is not None else _("point")
         return Markup('<li><span class="kb-ask__point-name">{}</span> '
                       '<label>x <input type="text" inputmode="decimal" data-axis="0" value="{}" '
                       'aria-label="{}: x"></label> <label>y <input type="text" inputmode="decimal" data-axis="1" '
                       'value="{}" aria-label="{}: y"></label></li>').format(
             name, self.tr.number(point[0]), name, self.tr.number(point[1]), name)
 
-    def _field_text(self, argument, ident, label, hint, start) -> Markup:
+    def _field_text(self, predicate, argument, ident, label, hint, start) -> Markup:
         return Markup('<label for="{}">{}</label><input id="{}" type="text" autocomplete="off" value="{}">').format(
             ident, label, ident, "" if start is None else start)
 
-    def _field_list(self, argument, ident, label, hint, start) -> Markup:
+    def _field_list(self, predicate, argument, ident, label, hint, start) -> Markup:
         return Markup('<label for="{}">{} <small>({})</small></label><input id="{}" type="text" autocomplete="off" '
                       'spellcheck="false" value="{}" aria-describedby="{}-problem">').format(
             ident, label, hint, ident, json.dumps(start, ensure_ascii=False), ident)
 
     # ------------------------------------------------------------------ the data for ask.js
+    def argument_data(self, predicate: Predicate, argument) -> dict:
+        return {"name": argument.name, "type": argument.type, "field": TYPES[argument.type].field,
+                "nullable": argument.nullable, "meaning": str(self.meaning(predicate, argument)),
+                "label": self.plain(self.rule, *declared_parts(predicate.name, argument.name)),
+                "labels": self.labels(predicate, argument, argument.name)}
+
+    def predicate_data(self, predicate: Predicate) -> dict:
+        rule = self.rule
+        returns_at = declared_context(rule.key, predicate.name)
+        return {
+            "name": predicate.name, "clause": predicate.clause, "params": predicate.params,
+            "summary": self.plain(rule, "predicate", predicate.name),
+            "returns": {"type": predicate.returns.type, "nullable": predicate.returns.nullable,
+                        # HTML made by our markup renderer (escaped, code spans kept); ask.js sets it as HTML.
+                        "meaning": str(self.phrase(rule, *declared_parts(predicate.name))),
+                        "labels": self.labels(predicate, predicate.returns, None),
+                        # The declared answers («Можно»; "{value} extra Wounds" per plural category).
+                        "answers": answer_phrases(predicate.returns, self.tr, returns_at, rule.lang),
+                        "pattern": answer_patterns(predicate.returns, self.tr, returns_at, rule.lang, PLURAL_SAMPLES)},
+            "examples": [{"id": e.id, "clause": e.clause, "given": e.given, "expect": e.expect,
+                          "name": self.plain(rule, "example", e.id)}
+                         for e in rule.examples if e.predicate == predicate.name],
+        }
+
     def data(self) -> dict:
-        rule, predicate = self.rule, self.predicate
-        examples = [example for example in rule.examples if example.predicate == predicate.name]
+        rule = self.rule
         clarified: dict[str, list] = {}
         for clarification in rule.clarifications:
             for clause in clarification.clauses:
                 clarified.setdefault(clause, []).append({
                     "id": clarification.id, "status": clarification.status,
                     "question": str(self.phrase(rule, "clarification", clarification.id, "question"))})
-        returns_at = declared_context(rule.key, predicate.name)
-        clauses = {clause.id: {"number": self.clause_number(clause.id), "clarifications": clarified.get(clause.id, [])}
-                   for clause in rule.clauses}
         return {
-            "rule": rule.key, "predicate": predicate.name, "clause": predicate.clause,
-            "summary": self.plain(rule, "predicate", predicate.name),
-            "args": [{"name": a.name, "type": a.type, "field": TYPES[a.type].field, "nullable": a.nullable,
-                      "meaning": str(self.meaning(a)), "labels": self.labels(a, a.name)} for a in predicate.args],
-            "returns": {"type": predicate.returns.type, "nullable": predicate.returns.nullable,
-                        # HTML made by our markup renderer (escaped, code spans kept); ask.js sets it as HTML.
-                        "meaning": str(self.phrase(rule, *declared_parts(predicate.name))),
-                        "labels": self.labels(predicate.returns, None),
-                        # The declared answers («Можно»; "{value} extra Wounds" per plural category).
-                        "answers": answer_phrases(predicate.returns, self.tr, returns_at, rule.lang),
-                        "pattern": answer_patterns(predicate.returns, self.tr, returns_at, rule.lang,
-                                                   PLURAL_SAMPLES)},
-            "examples": [{"id": e.id, "clause": e.clause, "given": e.given, "expect": e.expect,
-                          "name": self.plain(rule, "example", e.id)} for e in examples],
-            "clauses": clauses,
+            "rule": rule.key, "form": self.ident,
+            "args": [self.argument_data(predicate, argument) for predicate, argument in self.arguments.values()],
+            "predicates": [self.predicate_data(predicate) for predicate in self.predicates],
+            "clauses": {clause.id: {"number": self.clause_number(clause.id), "clarifications": clarified.get(clause.id, [])}
+                        for clause in rule.clauses},
         }
 
     def start(self) -> dict:
-        """The situation the form opens with: the predicate's first worked example, else neutral values."""
-        first = next((e for e in self.rule.examples if e.predicate == self.predicate.name), None)
-        if first is not None:
-            return dict(first.given)
-        neutral = {"bool": False, "choice": None, "dice": [1, 1], "point": [0, 0], "points": [[0, 0]],
-                   "size": [20, 20], "text": "", "list": [], "bools": [], "ints": []}
-        return {a.name: neutral.get(a.type, (a.values or [None])[0] if a.type == "choice" else 0)
-                for a in self.predicate.args}
+        """The situation the form opens with: each predicate's first worked example, yes/no flags at «no».
+
+        Flags are mostly rare (Unbreakable, already withdrawn): an answer that opens on one switched on
+        («no test») tells the reader nothing about the usual case.
+        """
+        start: dict = {}
+        for predicate in self.predicates:
+            first = next((e for e in self.rule.examples if e.predicate == predicate.name), None)
+            for argument in predicate.args:
+                if argument.name in start:
+                    continue
+                if argument.type == "bool":
+                    start[argument.name] = False
+                elif first is not None:
+                    start[argument.name] = first.given.get(argument.name)
+                else:
+                    start[argument.name] = NEUTRAL.get(argument.type, (argument.values or [None])[0]
+                                                       if argument.type == "choice" else 0)
+        return start
 
     def markup(self) -> Markup:
-        """The panel: the form, a live answer region, the copy buttons and the panel's JSON data."""
+        """The form: its fields, a recap for a shared link, an answer per predicate, the share and copy buttons."""
         _ = self.tr.gettext
         start = self.start()
-        fields = Markup("").join(self.field(argument, start.get(argument.name)) for argument in self.predicate.args)
-        geometry = any(TYPES[a.type].field in ("point", "points") for a in self.predicate.args)
+        fields = Markup("").join(self.field(predicate, argument, start.get(argument.name))
+                                 for predicate, argument in self.arguments.values())
+        geometry = any(TYPES[argument.type].field in ("point", "points") for _p, argument in self.arguments.values())
         board = Markup('<div class="kb-ask__board" data-size="{}" role="group" aria-label="{}"></div>').format(
-            BOARD_SIZE, _("Board: drag the models, or focus one and use the arrow keys")) if geometry else ""
+            BOARD_SIZE, _("Board: drag the models, or select one and use the arrow keys")) if geometry else ""
+        several = len(self.predicates) > 1
+        results = Markup("").join(
+            Markup('<section class="kb-ask__result" data-predicate="{name}"{anchor}>{title}'
+                   '<div class="kb-ask__output" role="status" aria-live="polite"></div></section>').format(
+                name=predicate.name,
+                anchor=Markup(' id="predicate-{}"').format(predicate.name) if several and index else "",
+                title=Markup('<p class="kb-ask__question">{}</p>').format(
+                    self.plain(self.rule, "predicate", predicate.name)) if several else "")
+            for index, predicate in enumerate(self.predicates))
         return Markup(
-            '<form class="kb-ask" id="{ident}" data-predicate="{name}" data-kb-ask="{data}" aria-labelledby="predicate-{name}" novalidate>'
+            '<form class="kb-ask" id="{ident}" data-predicates="{names}" data-kb-ask="{data}" '
+            'aria-labelledby="predicate-{first}" novalidate>'
+            '<p class="kb-ask__recap" hidden></p>'
             '<div class="kb-ask__fields">{fields}</div>{board}'
-            '<div class="kb-ask__answer" id="{ident}-answer" role="status" aria-live="polite"></div>'
+            '<div class="kb-ask__answer" id="{ident}-answer">{results}</div>'
             '<p class="kb-ask__actions" data-pagefind-ignore><button type="button" class="kb-ask__share">{share}</button> '
-            '<button type="button" class="kb-ask__yaml">{yaml}</button></p></form>').format(
-            ident=self.ident, name=self.predicate.name, fields=fields, board=board,
-            share=_("Copy a link to this question"), yaml=_("Copy as a worked example"), data=_json(self.data()))
+            '<button type="button" class="kb-ask__yaml">{yaml}</button>'
+            '<span class="kb-ask__status" role="status" aria-live="polite"></span></p></form>').format(
+            ident=self.ident, first=self.predicates[0].name, names=" ".join(p.name for p in self.predicates),
+            fields=fields, board=board, results=results, share=_("Share this question"),
+            yaml=_("Copy as a worked example"), data=_json(self.data()))
 
 
 def _json(data) -> str:

@@ -18,7 +18,7 @@ from ..kb.answers import answer_key
 from ..kb.model import STATUSES, Rule
 from ..kb.texts import Translatable, declared_parts
 from . import diagrams, values
-from .ask import AskPanel, compiled_predicates, words_json
+from .ask import AskPanel, ask_groups, compiled_predicates, words_json
 
 # Predicate code is highlighted as Python. One lexer and formatter for every snippet: a new HtmlFormatter builds its
 # stylesheet tables each time (a twentieth of a rule page's rendering); neither keeps anything between two snippets.
@@ -159,9 +159,14 @@ class PageScope:
         return [clause.id for clause in rule.clauses].index(clause_id) + 1
 
     # ------------------------------------------------------- panels and figures
-    def ask(self, rule: Rule, predicate) -> Markup:
-        """The "Ask this rule" panel of a predicate (generator/ask.py)."""
-        panel = AskPanel(rule, predicate, self.tr, self.phrase, self.plain, lambda c: self.clause_number(rule, c))
+    @staticmethod
+    def ask_groups(rule: Rule) -> list:
+        """The rule's predicates in groups asked by one form (those that share arguments; generator/render/ask.py)."""
+        return ask_groups(rule)
+
+    def ask(self, rule: Rule, predicates: list) -> Markup:
+        """The "Ask this rule" form of a group of predicates (generator/render/ask.py)."""
+        panel = AskPanel(rule, predicates, self.tr, self.phrase, self.plain, lambda c: self.clause_number(rule, c))
         return panel.markup()
 
     def ask_assets(self, rule: Rule) -> Markup:

@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 
 from ..core.plurals import plural_category, plural_count, plural_index
 from ..i18n.translate import Translations
-from ..kb.answers import GROUP, LISTS, OTHER, answer_key
+from ..kb.answers import COUNTED, GROUP, LISTS, OTHER, answer_key
 from ..kb.texts import answer_context, label_context
 from ..kb.value_types import TYPES, is_number
 
@@ -43,7 +43,18 @@ def signed(value, tr: Translations) -> str:
 
 
 def inches(value, tr: Translations) -> Markup:
-    return Markup("{}").format(tr.ngettext("%(num)s inch", "%(num)s inches", value) % {"num": tr.number(value)})
+    """A distance as rulebooks write it: «18″», «17,9″», a half as «1½″»."""
+    return Markup("{}″").format(with_halves(value, tr))
+
+
+def with_halves(value, tr: Translations) -> str:
+    """A number in the locale with a true minus, a whole and a half written «1½» (the clauses' own way)."""
+    size = abs(value)
+    if size % 1 == 0.5:
+        shown = (tr.number(int(size)) if size >= 1 else "") + "½"
+    else:
+        shown = tr.number(size)
+    return ("−" if value < 0 else "") + shown
 
 
 def mm(value, tr: Translations) -> Markup:
@@ -65,6 +76,15 @@ def point(value, tr: Translations) -> Markup:
 
 def points(value, tr: Translations) -> Markup:
     return Markup(", ").join(point(item, tr) for item in value) if value else Markup("—")
+
+
+def model(value, tr: Translations) -> Markup:
+    """A model's number as a reader counts, from 1 (the predicates count from 0)."""
+    return Markup("{}").format(tr.number(value + 1))
+
+
+def models(value, tr: Translations) -> Markup:
+    return Markup(", ").join(model(item, tr) for item in value) if value else Markup("—")
 
 
 def size(value, tr: Translations) -> Markup:
@@ -92,7 +112,7 @@ def plain(value, tr: Translations) -> Markup:
 
 WRITERS: dict[str, Callable[[Any, Translations], Markup]] = {  # value type -> how one value of it reads
     "bool": yes_no, "int": number, "number": number, "inches": inches, "mm": mm, "degrees": degrees,
-    "dice": dice, "point": point, "points": points, "size": size,
+    "dice": dice, "point": point, "points": points, "size": size, "model": model, "models": models,
 }
 
 
@@ -163,9 +183,10 @@ def answer_words(returns, value, tr: Translations, declared_at: str, source_lang
     kind = f" kb-value kb-value--{'yes' if value else 'no'}" if isinstance(value, bool) else ""
     if not pattern:
         return Markup('<span class="kb-answer{}">{}</span>').format(kind, text)
-    index = plural_index(lang, value) if is_number(value) else plural_count(lang) - 1
+    index = plural_index(lang, value) if is_number(value) else \
+        plural_index(lang, len(value)) if returns.type in COUNTED and isinstance(value, list) else plural_count(lang) - 1
     if isinstance(value, list) and returns.type in LISTS:
-        value_shown = listed(value, tr)
+        value_shown = models(value, tr) if returns.type == "models" else listed(value, tr)
     return Markup('<span class="kb-answer">{}</span>').format(
         Markup(fill_pattern(str(escape(text)), str(value_shown), index)))
 

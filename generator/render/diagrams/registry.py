@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from ...i18n.translate import Translations
+from ..values import with_halves
 from .probe import Probe
 from .svg import Svg
 
@@ -42,7 +43,7 @@ class Context:
     label: Callable[[str, str, object], str]  # (predicate, argument, value) -> the value's label
 
     def inches(self, value) -> str:
-        return f"{self.tr.number(round(float(value), 2))}″"
+        return f"{with_halves(round(float(value), 2), self.tr)}″"
 
     def degrees(self, value) -> str:
         return f"{self.tr.number(round(float(value), 1))}°"
