@@ -1,15 +1,21 @@
 """Trusted functions that predicate snippets may call: plain-data builtins, geometry and dice.
 
 Each helper's cost in evaluation steps is declared beside it in `evaluate/functions.py`, in proportion
-to the elements it touches; kb-runtime.js reimplements every one of them for the browser.
+to the elements it touches; kb-runtime.js reimplements every one of them for the browser. Where the
+host decides a result (CPython 3.12 compensates a float `sum`, `math.hypot` differs from V8's, the
+order of comparisons in a sort differs between versions), the helper defines it instead, as the
+runtime does: `sum` adds left to right, geometry is exact then rounded once (`exact`), and `sorted`
+makes the comparisons of one merge sort.
 """
 
 from __future__ import annotations
 
 import math
+import operator
 
+from . import exact
 from .limits import MAX_ROUND_DIGITS, MAX_SEQUENCE
-from .values import shown
+from .values import check_int, shown
 
 
 class HelperError(ValueError):
@@ -123,8 +129,29 @@ def safe_round(value, digits=None):
     return round(value, digits)
 
 
+def _merge_sort(items: list) -> list:
+    """A stable merge sort that only asks "is b < a?", pair by pair as kb-runtime.js's mergeSort does, so
+    values that cannot all be compared fail, or not, alike in both engines and every Python version."""
+    if len(items) < 2:
+        return items
+    middle = len(items) >> 1
+    left, right = _merge_sort(items[:middle]), _merge_sort(items[middle:])
+    merged, i, j = [], 0, 0
+    while i < len(left) and j < len(right):
+        if operator.lt(right[j], left[i]):
+            merged.append(right[j])
+            j += 1
+        else:
+            merged.append(left[i])
+            i += 1
+    return merged + left[i:] + right[j:]
+
+
 def safe_sorted(values):
-    return sorted(_sequence(values))
+    items = _sequence(values)
+    if all(isinstance(item, (int, float)) for item in items) or all(isinstance(item, str) for item in items):
+        return sorted(items)  # a total order: any stable sort gives the merge sort's list, and no error
+    return _merge_sort(items)
 
 
 def safe_str(value):
@@ -134,29 +161,43 @@ def safe_str(value):
 
 
 def safe_sum(values):
+    """Left to right from 0, each partial sum as '+' makes it: no compensation, ints within ±MAX_INT."""
     items = _sequence(values)
     for item in items:
         _number(item, "each item")
-    return sum(items)
+    total = 0
+    for item in items:
+        total = total + item
+        check_int(total, None)
+    return total
 
 
 def safe_zip(*sequences):
     return [list(group) for group in zip(*(_sequence(s) for s in sequences))]
 
 
+def _finite(value, name):
+    if isinstance(value, float) and not math.isfinite(value):
+        raise HelperError(f"{name} must be a finite number, got {shown(value)}")
+    return value
+
+
 def distance(a, b) -> float:
-    """Straight-line distance between two points [x, y]."""
+    """Straight-line distance between two points [x, y]: the exact distance, rounded once to the nearest float."""
     (ax, ay), (bx, by) = _point(a, "a"), _point(b, "b")
-    return math.hypot(ax - bx, ay - by)
+    for coordinate in (ax, ay, bx, by):
+        _finite(coordinate, "a coordinate")
+    return exact.norm(exact.difference(ax, bx), exact.difference(ay, by))
 
 
 def square_gap(a, b, side) -> float:
-    """Edge-to-edge gap between two axis-aligned squares of the given side centred at a and b; 0 if they touch."""
+    """Edge-to-edge gap between two axis-aligned squares of the given side centred at a and b; 0 if they touch.
+    Exact, then rounded once, as `distance`."""
     (ax, ay), (bx, by) = _point(a, "a"), _point(b, "b")
     side = _number(side, "side")
-    dx = max(0.0, abs(ax - bx) - side)
-    dy = max(0.0, abs(ay - by) - side)
-    return math.hypot(dx, dy)
+    for coordinate in (ax, ay, bx, by, side):
+        _finite(coordinate, "a coordinate or the side")
+    return exact.norm(exact.gap(ax, bx, side), exact.gap(ay, by, side))
 
 
 def connected(count, pairs) -> bool:

@@ -6,10 +6,14 @@ API (for the page's "ask this rule" panel):
   `(function (args, budget) {...})`, or None when the predicate has no vetted snippet (a refused
   snippet compiles to nothing). Call it with an object of keyword arguments named as in the rule's
   YAML; values are JSON: numbers, booleans, strings, null, lists (a point is `[x, y]`, points a list
-  of them, a size `[width, depth]`, dice a list of numbers). A JSON number with no fractional part
-  is a Python int, any other a float. It returns the JSON result (a float as a number, a tuple as a
-  list), or throws an Error with `name === "KbError"` and `kind` one of `SnippetRuntimeError`,
-  `StepLimit`, `MemoryLimit`, `SizeLimit`, `DepthLimit` — the class the Python evaluator raises.
+  of them, a size `[width, depth]`, dice a list of numbers), objects. Both engines read them alike
+  (`values.argument`): a whole number is an int, any other a float; an object's keys come sorted;
+  infinities, NaN, lone surrogates and whole numbers beyond ±MAX_INT are refused. It returns the
+  JSON result (a float as a number, a tuple as a list), or throws an Error with `name === "KbError"`
+  and `kind` one of `SnippetRuntimeError`, `StepLimit`, `MemoryLimit`, `SizeLimit`, `DepthLimit` —
+  the class the Python evaluator raises. `KbRuntime.exactly(fn, args, budget)` returns the result as
+  `values.exact_json` writes it instead (float vs int, tuples and dict order kept): the differential
+  tests compare the engines with it, exactly.
   `budget` is optional: a `new KbRuntime.Budget(steps)` shared by several calls (default: one
   MAX_STEPS budget per call, as in Python).
 - `compile_snippet(snippet) -> str` — the same for a `Snippet`.
@@ -20,8 +24,10 @@ API (for the page's "ask this rule" panel):
 Python semantics kept where JavaScript differs: truthiness, `//` and `%` on negatives (CPython's
 algorithms), `round` half to even on the exact binary value, deep `==` and `in`, chained comparisons,
 int vs float (floats are boxed, so `7/2` is 3.5, `str(6/2)` is "3.0", `range(2.0)` is refused),
-string repetition, code-point strings, dict keys (1, 1.0 and True are one key). One difference:
-integers beyond 2**53 stop with a SizeLimit in the browser where Python computes up to 512 bits.
+string repetition, code-point strings, dict keys (1, 1.0 and True are one key). Where Python itself
+leaves a result to the host, both engines follow the evaluator's own definition instead: whole numbers
+stay within ±MAX_INT (2**53 − 1) in both, `distance`, `square_gap` and float `**` are exact then rounded
+once, `sum` adds left to right, and `sorted` makes one merge sort's comparisons.
 """
 
 from __future__ import annotations
@@ -39,7 +45,6 @@ RUNTIME = Path(__file__).resolve().parents[2] / "docs" / "assets" / "javascripts
 _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**"}
 _COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
             ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
-_MAX_SAFE = 2 ** 53 - 1  # larger integers are not exact in JavaScript numbers
 
 
 def _constant(value) -> str:
@@ -48,7 +53,7 @@ def _constant(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(value) if abs(value) <= _MAX_SAFE else f"R.int({float(value)!r})"
+        return str(value)  # within ±MAX_INT: vetting refuses a larger one
     if isinstance(value, float):
         return f"R.float({repr(value) if math.isfinite(value) else 'Infinity'})"
     return json.dumps(value)
