@@ -142,3 +142,26 @@ def board_grid(step_tenths: int = 1, reach: int = 30) -> list[dict]:
 
 # The distance itself (every bit of it) and the comparison a rule makes with it.
 BOARD = ("return [distance(a, b), distance(a, b) <= d]", ["a", "b", "d"])
+
+
+# The review's hand cases and their neighbours, as (code, arguments): N3-N7, N14 (tests/browser/test_differential.py
+# asserts each one's answer; the script runs them all in every engine).
+HAND_CASES = [
+    ("return distance(a, b) <= d", {"a": [0, 0], "b": [4.2, 14.4], "d": 15}),
+    ("return distance(a, b) <= d", {"a": [12.1, 0], "b": [16.3, 5.6], "d": 7}),
+    ("return distance(a, b) <= d", {"a": [12.1, 0], "b": [21.1, 12], "d": 15}),
+    ('return len({("a", "b"): 1, ("a,sb",): 2})', {}),
+    ('return ("a,sb",) in {("a", "b"): 1}', {}),
+    ('return {("a", "b"): 1} == {("a,sb",): 1}', {}),
+    ("return sum(x)", {"x": [9007199254740991, 2, -2]}),
+    ("return x + 1", {"x": 1152921504606846976}),
+    ("return str(x)", {"x": 10 ** 20}),
+    ("return x // 1", {"x": 9007199254740993}),
+    ("return len(x + y)", {"x": "\ud83d", "y": "\ude00"}),
+    ("return x in y", {"x": "\ud83d", "y": "\U0001F600"}),
+    ("return sum(x) == 1.0", {"x": [0.1] * 10}),
+    ("return x", {"x": [math.inf]}),
+    ("return x", {"x": math.nan}),
+    ("return 1e400", {}),
+    ("return [2.0 ** -24, str(2.0 ** -24)]", {}),
+]

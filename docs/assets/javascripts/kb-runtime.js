@@ -264,18 +264,23 @@
     var m = field ? fraction | (1n << 52n) : fraction, e = (field ? field : 1) - 1075 - 2;
     // v = 4m * 2**e; the floats next to it are 4 units away, or 2 below the first of a binade (but the lowest)
     var mid = 4n * m, low = mid - (field > 1 && fraction === 0n ? 1n : 2n), high = mid + 2n, closed = (m & 1n) === 0n;
-    for (var d = Math.floor(Math.log10(v)) + 2; ; d--) {
-      // n * 10**d within [low, high] * 2**e, both sides made whole: n * unit against x * scale
-      var unit = (d > 0 ? 10n ** BigInt(d) : 1n) << BigInt(e < 0 ? -e : 0);
+    function within(d) { // the multiples n * 10**d that read back as v: [first n, last n, unit, scale] or null
+      var unit = (d > 0 ? 10n ** BigInt(d) : 1n) << BigInt(e < 0 ? -e : 0); // n * unit against x * scale
       var scale = (d < 0 ? 10n ** BigInt(-d) : 1n) << BigInt(e > 0 ? e : 0);
       var from = low * scale, to = high * scale, first = (from + unit - 1n) / unit, last = to / unit;
       if (!closed && first * unit === from) first += 1n;
       if (!closed && last * unit === to) last -= 1n;
-      if (first > last) continue;
-      var target = mid * scale, n = target / unit, rest = target - n * unit;
-      if (2n * rest > unit || (2n * rest === unit && (n & 1n) === 1n)) n += 1n;
-      return [n < first ? first : n > last ? last : n, d];
+      return first <= last ? [first, last, unit, scale] : null;
     }
+    // If 10**d works so does 10**(d-1): find the largest d that works, starting where the host's own text ends
+    // (a guess only: each step is checked, so the answer is the same whatever the host prints).
+    var text = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(v)), d = Number(text[3] || 0) - (text[2] || "").length;
+    var found = within(d);
+    if (found) { for (var up = within(d + 1); up; up = within(d + 1)) { d += 1; found = up; } }
+    else { while (!found) found = within(--d); }
+    var target = mid * found[3], n = target / found[2], rest = target - n * found[2];
+    if (2n * rest > found[2] || (2n * rest === found[2] && (n & 1n) === 1n)) n += 1n;
+    return [n < found[0] ? found[0] : n > found[1] ? found[1] : n, d];
   }
   function floatRepr(v) {
     if (isNaN(v)) return "nan";
