@@ -423,8 +423,10 @@
     if (typeof digits !== "number" || Math.abs(digits) > LIMITS.MAX_ROUND_DIGITS) throw fail("round() digits must be an integer between -" + LIMITS.MAX_ROUND_DIGITS + " and " + LIMITS.MAX_ROUND_DIGITS);
     if (x instanceof Float) {
       if (!isFinite(x.v)) return x;
-      var q = exactRound(x.v, digits), r = Number(q.toString() + "e" + (-digits));
-      return float(r === 0 && (x.v < 0 || Object.is(x.v, -0)) ? -0 : r);
+      // the float nearest q * 10**-digits, exactly (not the host's reading of a decimal text)
+      var q = exactRound(x.v, digits), size = q < 0n ? -q : q, scale = 10n ** BigInt(Math.abs(digits));
+      var r = digits >= 0 ? quotient(size, scale, 0) : nearest(size * scale, false, 0);
+      return float(x.v < 0 || Object.is(x.v, -0) ? -r : r); // a negative x keeps its sign, even rounded to 0
     }
     if (digits >= 0) return num(x);
     var unit = 10n ** BigInt(-digits), v = BigInt(num(x)), q2 = v / unit, rem = v - q2 * unit;
@@ -523,7 +525,7 @@
     deep: function (m, args) { m.touch.apply(m, args); },
     sorting: function (m, args) {
       var n = args.length ? (isSeq(args[0]) || args[0] instanceof Dict ? length(args[0]) : 1) : 0;
-      var rounds = args.length ? Math.max(1, Math.ceil(Math.log2(n + 1))) : 1;
+      var rounds = args.length ? Math.max(1, 32 - Math.clz32(n)) : 1; // ceil(log2(n + 1)), in integers
       for (var i = 0; i < rounds; i++) m.touch.apply(m, args);
     },
     range: function (m, args) { m.step(Math.min(rangeLength(args)[0], LIMITS.MAX_SEQUENCE) + 1); },
