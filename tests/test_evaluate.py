@@ -306,7 +306,7 @@ def test_break_outside_a_loop_and_slice_assignment_are_refused_when_loaded():
 
 
 # --- each operator against plain CPython, on boundary values (code review §4.4, mutation 1) --------
-# Operands are written into the snippet as literals, so a tuple stays a tuple (an argument would arrive as JSON, a list).
+# Operands are written into the snippet as literals, so a tuple stays a tuple (an argument arrives as JSON: a list).
 
 def cpython(source: str):
     """What plain CPython makes of a literal expression: ("ok", value) or ("error", None)."""

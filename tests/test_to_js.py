@@ -145,6 +145,18 @@ CORNERS = {
                                    "return [x, ys, a, b, t, items, [[i, j] for i in range(3) if i for j in range(i)]]",
     "helpers": "[distance([0, 0], [3, 4]), square_gap([0, 0], [2.5, 0], 1), square_gap([0, 0], [0.5, 0.5], 1), "
                "connected(3, [[0, 1], [1, 2]]), connected(3, [[0, 1]]), connected(0, [])]",
+    "infinities and underflow made inside a snippet": "i = 1e400\nreturn [str(v) for v in [i, -i, 1 // i, "
+                                                      "-1 // i, 1 % i, -1 % i, 1e308 * 10, -1e308 * 10, "
+                                                      "1e-300 * 1e-300, 5e-324 / 2, 5e-324 * 1.5]] + "
+                                                      "[i > 10 ** 15, -i < -1e308, i == i]",
+    "negative zero": "[str(-0.0), str(0.0 * -1), str(-0.0 + 0), str(round(-0.4, 0)), str(-0.0 // 1), str(-0.0 % 1), "
+                     "str(abs(-0.0)), str(float(-0)), str(-(0.0)), str(-0.0 ** 3), str((-0.0) ** 3), "
+                     "str((-0.0) ** 0.5)]",
+    "exact geometry and powers": "[distance([0, 0], [4.2, 14.4]), distance([12.1, 0], [16.3, 5.6]), "
+                                 "square_gap([0.1, 0.2], [1.35, 0.2], 0.3), 1.1 ** 3, 0.7 ** 25, 3.3 ** -7, 2 ** -1, "
+                                 "10 ** -2, 2.0 ** 0.5, 1e-300 ** 2, (-1.5) ** 7, 7 ** 18, 1e-5 ** -30]",
+    "tuple keys and dict order": "d = {(1, 'a'): 'x', ('a,s1',): 'y', (1, ('a',)): 'z'}\nd[(1.0, 'a')] = 'w'\n"
+                                 "return [len(d), d[(True, 'a')], list(d), ('a,s1',) in d, (1, 'a') in d]",
 }
 
 
