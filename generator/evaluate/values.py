@@ -155,7 +155,12 @@ def argument(value, where: str):
     """An argument as both engines read it: a copy of the JSON value it stands for (a tuple becomes a list, a whole
     float an int, a dict's string keys come sorted: JSON objects have no order the browser keeps), after refusing
     what JSON or the browser cannot hold."""
-    _walk(value, where, lambda item: _argument_problem(item, where), sorted)
+    if isinstance(value, (list, tuple, dict)):
+        _walk(value, where, lambda item: _argument_problem(item, where), sorted)
+    elif isinstance(value, PLAIN_TYPES):  # most arguments: what the walk would check of them, without the walk
+        _argument_problem(value, where)
+    else:
+        raise SnippetRuntimeError(f"{where} holds a {type(value).__name__}, which is not plain data")
     return _as_json(value)
 
 
@@ -168,7 +173,10 @@ def _result_problem(value, where: str) -> None:
 
 def result(value):
     """A snippet's result, refused unless it is plain data that JSON carries: finite numbers, string keys."""
-    _walk(value, "the result", lambda item: _result_problem(item, "the result"), list)
+    if isinstance(value, (list, tuple, dict)):
+        _walk(value, "the result", lambda item: _result_problem(item, "the result"), list)
+    else:  # a scalar: a run makes nothing else
+        _result_problem(value, "the result")
     return value
 
 
