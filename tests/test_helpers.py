@@ -95,12 +95,12 @@ def test_sum_stops_at_a_partial_sum_beyond_2_to_the_53_even_if_the_total_is_back
     assert run("sum([9007199254740991, -2, 2])") == 9007199254740991
 
 
-def test_sorting_values_that_cannot_all_be_compared_fails_or_not_by_one_merge_sort():
-    """Which pairs a sort compares decides whether it meets an incomparable pair; CPython's sort changed in 3.13
-    and differs from the browser's, so the evaluator makes the merge sort's comparisons on any mixed list."""
+def test_sorting_fails_exactly_when_two_of_the_values_cannot_be_compared():
     assert run("sorted([[2, 0], [1, 'a'], [0, 5]])") == [[0, 5], [1, "a"], [2, 0]]
     with pytest.raises(SnippetRuntimeError):
         run("sorted([[1, 'a'], [2, 0], [1, 0]])")
+    with pytest.raises(SnippetRuntimeError):
+        run("sorted([[0, None], [1], [0, None, 1], [0, 2]])")
 
 
 # --- geometry: the exact value rounded once --------------------------------------------------------

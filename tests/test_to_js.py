@@ -296,3 +296,15 @@ def test_every_operation_agrees_on_random_operands(js, operands, operation):
                  for _ in range(OPERAND_PAIRS)]
     found = compare(js, snippet, source, arguments)
     assert not found, found[:5]
+
+
+def test_sorting_fails_in_both_engines_exactly_when_two_values_cannot_be_compared(js):
+    """Python's sort and the runtime's merge sort compare different pairs; they must still fail alike (see helpers)."""
+    pick = random.Random("sorting")
+    second = [0, 1, 2.5, "a", "b", None, [0], [0, "a"], (1,)]
+    lists = [[[pick.randint(0, 3), *pick.sample(second, pick.randint(0, 2))] for _ in range(pick.randint(2, 12))]
+             for _ in range(2_000)]
+    code = "return [sorted(x), max(x), min(x)]"
+    outcomes = run_python(Snippet.compile(code, ["x"]), [{"x": items} for items in lists])
+    assert 300 < sum("ok" in outcome for outcome in outcomes) < 1_700  # both outcomes come up often
+    assert not compare(js, Snippet.compile(code, ["x"]), compile_source(code, ["x"]), [{"x": x} for x in lists])

@@ -2,16 +2,17 @@
 
 Each helper's cost in evaluation steps is declared beside it in `evaluate/functions.py`, in proportion
 to the elements it touches; kb-runtime.js reimplements every one of them for the browser. Where the
-host decides a result (CPython 3.12 compensates a float `sum`, `math.hypot` differs from V8's, the
-order of comparisons in a sort differs between versions), the helper defines it instead, as the
-runtime does: `sum` adds left to right, geometry is exact then rounded once (`exact`), and `sorted`
-makes the comparisons of one merge sort.
+host decides a result (CPython 3.12 compensates a float `sum`, `math.hypot` differs from V8's), the
+helper defines it instead, as the runtime does: `sum` adds left to right, and geometry is exact, then
+rounded once (`exact`). `sorted` may use Python's sort while the runtime merge-sorts: a stable sort's
+result is unique, and a sort fails exactly when two of the values cannot be compared, whichever pairs
+it compares (lists compare at their first differing item, so no chain of comparable values ever links
+two that cannot be compared, and a sort must compare every pair that ends up side by side).
 """
 
 from __future__ import annotations
 
 import math
-import operator
 
 from . import exact
 from .limits import MAX_ROUND_DIGITS, MAX_SEQUENCE
@@ -129,29 +130,8 @@ def safe_round(value, digits=None):
     return round(value, digits)
 
 
-def _merge_sort(items: list) -> list:
-    """A stable merge sort that only asks "is b < a?", pair by pair as kb-runtime.js's mergeSort does, so
-    values that cannot all be compared fail, or not, alike in both engines and every Python version."""
-    if len(items) < 2:
-        return items
-    middle = len(items) >> 1
-    left, right = _merge_sort(items[:middle]), _merge_sort(items[middle:])
-    merged, i, j = [], 0, 0
-    while i < len(left) and j < len(right):
-        if operator.lt(right[j], left[i]):
-            merged.append(right[j])
-            j += 1
-        else:
-            merged.append(left[i])
-            i += 1
-    return merged + left[i:] + right[j:]
-
-
 def safe_sorted(values):
-    items = _sequence(values)
-    if all(isinstance(item, (int, float)) for item in items) or all(isinstance(item, str) for item in items):
-        return sorted(items)  # a total order: any stable sort gives the merge sort's list, and no error
-    return _merge_sort(items)
+    return sorted(_sequence(values))
 
 
 def safe_str(value):

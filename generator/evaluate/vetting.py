@@ -8,7 +8,7 @@ from typing import Callable
 from .errors import SnippetRefused
 from .functions import FUNCTIONS
 from .limits import MAX_AST_NODES, MAX_DEPTH, MAX_INT, MAX_SEQUENCE, MAX_SOURCE_CHARS
-from .values import lone_surrogate
+from .values import lone_surrogate, shown
 
 # Why a node is refused, in words a contributor can act on.
 _REFUSAL_HINTS = {
@@ -98,7 +98,7 @@ class _Vetting:
             raise SnippetRefused(f"the string holds a lone surrogate ({lone_surrogate(value)}), which is not text; "
                                  "write the character itself", line)
         if isinstance(value, int) and abs(value) > MAX_INT:
-            raise SnippetRefused(f"the whole number {value} is beyond ±{MAX_INT} (2**53 − 1), "
+            raise SnippetRefused(f"the whole number {shown(value)} is beyond ±{MAX_INT} (2**53 − 1), "
                                  "which the browser cannot hold exactly", line)
 
     def call(self, node: ast.Call, line):
