@@ -9,8 +9,8 @@ MAX_BUILT elements; `limits` holds every limit. Everything a snippet can get wro
 `LimitReached` subclasses (`StepLimit`, `MemoryLimit`, `SizeLimit`, `DepthLimit`) name the guard
 that stopped it. `to_js` compiles the same vetted tree to JavaScript for the browser, and both
 engines give one answer: arguments are read as JSON (`values.argument`), whole numbers stay within
-±MAX_INT, and what a host would decide (hypot, pow, float sums, a sort's comparisons, a float's
-digits) is defined here (`exact`, `helpers`) and mirrored step for step by kb-runtime.js.
+±MAX_INT, and what a host would decide (hypot, pow, float sums, a float's digits) is
+defined here (`exact`, `helpers`) and mirrored step for step by kb-runtime.js.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ int vs float (floats are boxed, so `7/2` is 3.5, `str(6/2)` is "3.0", `range(2.0
 string repetition, code-point strings, dict keys (1, 1.0 and True are one key). Where Python itself
 leaves a result to the host, both engines follow the evaluator's own definition instead: whole numbers
 stay within ±MAX_INT (2**53 − 1) in both, `distance`, `square_gap` and float `**` are exact then rounded
-once, `sum` adds left to right, and `sorted` makes one merge sort's comparisons.
+once, `sum` adds left to right, and a float's text is the shortest that reads back, worked out exactly.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 // step and memory budget as generator/evaluate/, and the helpers of generator/evaluate/helpers.py.
 // Values: None -> null, bool -> boolean, int -> number (within ±MAX_INT, exact), float -> Float,
 // str -> string, list -> Array, tuple -> Array marked as a tuple, dict -> Dict.
-// Where a host would decide a result (Math.hypot, Math.pow, a sort's comparisons, float sums), both
+// Where a host would decide a result (Math.hypot, Math.pow, float sums, a float's digits), both
 // engines follow one definition: generator/evaluate/exact.py and helpers.py say which, and the
 // functions below do the same, step for step.
 (function (root) {
