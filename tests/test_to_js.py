@@ -155,8 +155,9 @@ CORNERS = {
     "exact geometry and powers": "[distance([0, 0], [4.2, 14.4]), distance([12.1, 0], [16.3, 5.6]), "
                                  "square_gap([0.1, 0.2], [1.35, 0.2], 0.3), 1.1 ** 3, 0.7 ** 25, 3.3 ** -7, 2 ** -1, "
                                  "10 ** -2, 2.0 ** 0.5, 1e-300 ** 2, (-1.5) ** 7, 7 ** 18, 1e-5 ** -30]",
-    "tuple keys and dict order": "d = {(1, 'a'): 'x', ('a,s1',): 'y', (1, ('a',)): 'z'}\nd[(1.0, 'a')] = 'w'\n"
-                                 "return [len(d), d[(True, 'a')], list(d), ('a,s1',) in d, (1, 'a') in d]",
+    "tuple keys and dict order": "d = {(1, 'a'): 'x', ('a', 'b'): 'y', (1, ('a',)): 'z'}\nd[(1.0, 'a')] = 'w'\n"
+                                 "return [len(d), d[(True, 'a')], list(d), ('a,sb',) in d, (1, 'a') in d, "
+                                 "len({('a', 'b'): 1, ('a,sb',): 2})]",
 }
 
 
