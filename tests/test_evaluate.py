@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 
 from generator.evaluate import (
@@ -314,3 +316,189 @@ def test_break_outside_a_loop_and_slice_assignment_are_refused_when_loaded():
     for code in ("if values:\n    break\nreturn 1", "values[0:1] = [2]\nreturn values", "values[0:1] += [2]\nreturn 1"):
         with pytest.raises(SnippetRefused):
             Snippet.compile(code, ["values"])
+
+
+# --- each operator against plain CPython, on boundary values (code review §4.4, mutation 1) --------
+# Operands are written into the snippet as literals, so a tuple stays a tuple (an argument arrives as JSON: a list).
+
+def cpython(source: str):
+    """What plain CPython makes of a literal expression: ("ok", value) or ("error", None)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SyntaxWarning)  # "perhaps you missed a comma?" on a literal's bad index
+        try:
+            return "ok", eval(source, {"__builtins__": __builtins__})  # noqa: S307 - our own literal test expressions
+        except (ArithmeticError, LookupError, TypeError, ValueError):
+            return "error", None
+
+
+def evaluator(source: str):
+    try:
+        return "ok", run(source)
+    except SnippetRuntimeError:
+        return "error", None
+
+
+def same_as_cpython(source: str) -> bool:
+    """The same outcome, and a value of the same type with the same repr (so 1 is not 1.0 and 0.0 is not -0.0)."""
+    (kind, expected), (got_kind, got) = cpython(source), evaluator(source)
+    return kind == got_kind and type(expected) is type(got) and repr(expected) == repr(got)
+
+
+NUMBERS = [0, 1, -1, 2, -2, 7, -7, 3.0, 0.5, -0.5, 2.5, -0.0, 0.1, True, False]
+OTHERS = ["ab", "", [1], [1, 0], [], (1,), (1, 0), None, {"a": 1}]
+ORDERED = [1, 2, 1.0, 0.5, -0.0, 0.0, True, False, "a", "b", "B", "", "é", "ab", [1], [1, 0], [0, 5], [], [1, "a"],
+           [2, 0], (1,), (1, 0), (), None]
+
+
+def pairs(values):
+    return [(left, right) for left in values for right in values]
+
+
+def expressions(op: str, operands) -> list[str]:
+    return [f"{left!r} {op} {right!r}" for left, right in operands]
+
+
+def wrong(sources) -> list[str]:
+    return [source for source in sources if not same_as_cpython(source)]
+
+
+@pytest.mark.parametrize("op", ["+", "-", "*", "/", "//", "%"])
+def test_an_arithmetic_operator_gives_what_cpython_gives_on_boundary_values(op):
+    operands = pairs(NUMBERS + OTHERS)
+    if op == "%":  # '%' on a string formats it in CPython; the evaluator refuses that (test_string_formatting_...)
+        operands = [(left, right) for left, right in operands if not isinstance(left, str)]
+    assert not wrong(expressions(op, operands))
+
+
+def test_power_gives_what_cpython_gives_for_whole_exponents_and_square_roots():
+    exponents = [0, 1, 2, 3, -1, -2, -3, 2.0, -2.0, 0.5, True, False, 10, -10]
+    bases = [0, 1, -1, 2, -2, 7, -7, 3.0, 0.5, -0.5, 2.5, -0.0, 0.1, 10, True, 1.5]
+    sources = expressions("**", [(base, exponent) for base in bases for exponent in exponents])
+    assert not wrong(sources + ["2 ** 52", "(-2) ** 52", "2 ** -128", "2.0 ** 128", "0.5 ** 128", "0 ** 0", "0.0 ** 0"])
+
+
+def test_power_stops_where_cpython_fails():
+    for source in ("0 ** -1", "0.0 ** -2", "10.0 ** 400", "'a' ** 2", "None ** 2", "2 ** [1]"):
+        assert cpython(source)[0] == "error", source
+        assert evaluator(source)[0] == "error", source
+
+
+def test_a_power_with_a_complex_result_is_refused():
+    assert isinstance(cpython("(-8) ** 0.5")[1], complex)
+    with pytest.raises(SnippetRuntimeError) as stopped:
+        run("(-8) ** 0.5")
+    assert "complex" in stopped.value.reason
+
+
+@pytest.mark.parametrize("op", ["<", "<=", ">", ">="])
+def test_an_order_comparison_gives_what_cpython_gives_on_boundary_values(op):
+    assert not wrong(expressions(op, pairs(ORDERED)))
+
+
+def test_the_order_comparisons_on_the_boundary_the_review_named():
+    assert run("1 < 1") is False and run("1 <= 1") is True and run("[1] < [1, 0]") is True
+    assert run("1 > 1") is False and run("1 >= 1") is True and run("[1, 0] > [1]") is True
+    assert run("0.5 < 1 < 1") is False and run("'a' < 'b' <= 'b'") is True
+
+
+@pytest.mark.parametrize("op", ["==", "!="])
+def test_an_equality_gives_what_cpython_gives_on_boundary_values(op):
+    values = ORDERED + [{"a": 1}, {"a": 1.0}, {1: 2}, {True: 2}, {(1, 2): 3}, [[1]], [[1.0]]]
+    assert not wrong(expressions(op, pairs(values)))
+
+
+@pytest.mark.parametrize("op", ["in", "not in"])
+def test_membership_gives_what_cpython_gives_on_boundary_values(op):
+    items = [1, 1.0, True, 0, "a", "ab", "", [1], (1,), (1, 2), None, "é"]
+    containers = [[1, 2], [[1]], [(1, 2)], "abc", "", "héllo", {"a": 1}, {1: 2}, {(1, 2): 3}, (1, 2), [], None, 5]
+    assert not wrong(expressions(op, [(item, container) for item in items for container in containers]))
+
+
+def test_identity_gives_what_cpython_gives_with_none_true_and_false():
+    for op in ("is", "is not"):
+        for left in [None, True, False, 0, 1, "", []]:
+            for right in (None, True, False):
+                assert same_as_cpython(f"{left!r} {op} {right!r}"), (left, op, right)
+
+
+@pytest.mark.parametrize("op", ["-", "+", "not "])
+def test_a_unary_operator_gives_what_cpython_gives(op):
+    assert not wrong([f"{op}{value!r}" for value in NUMBERS + OTHERS])
+
+
+@pytest.mark.parametrize("op", ["and", "or"])
+def test_and_or_give_the_operand_cpython_gives(op):
+    values = [0, 1, 0.0, -0.0, "", "x", [], [0], (), None, True, False, {}]
+    assert not wrong(expressions(op, pairs(values)))
+
+
+def test_an_if_expression_chooses_by_the_truth_cpython_gives():
+    values = [0, 1, 0.0, -0.0, "", "0", [], [0], (), (0,), None, True, False, {}, {0: 0}, 0.1]
+    assert not wrong([f"'yes' if {value!r} else 'no'" for value in values])
+
+
+def test_a_subscript_gives_what_cpython_gives():
+    sources = [f"{container!r}[{index!r}]" for container in ([1, 2, 3], (1, 2), "héllo", [], "")
+               for index in (0, 1, 2, 3, -1, -3, -4, True, False, 1.0, "a", None)]
+    sources += ["{'a': 1}['a']", "{'a': 1}['b']", "{1: 'x'}[1.0]", "{1: 'x'}[True]", "{(1, 2): 3}[(1, 2)]",
+                "{(1, 2): 3}[(1, 2.0)]", "{0: 'z'}[-0.0]", "None[0]", "5[0]"]
+    assert not wrong(sources)
+
+
+def test_a_slice_gives_what_cpython_gives():
+    bounds = [None, 0, 1, 3, -1, -2, 10, -10]
+    sources = [f"{container!r}[{start!r}:{stop!r}:{step!r}]" for container in ([1, 2, 3, 4, 5], "héllo", (1, 2, 3))
+               for start in bounds for stop in bounds for step in (None, 1, 2, -1, -2, 0)]
+    sources += ["[1, 2][1.0:]", "[1, 2]['a':]", "{'a': 1}[0:1]", "None[1:]"]
+    assert not wrong(sources)
+
+
+def test_every_operator_the_evaluator_allows_has_a_test_against_cpython():
+    import ast
+
+    from generator.evaluate.operators import BINARY, COMPARE
+
+    tested = {ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.Lt, ast.LtE, ast.Gt, ast.GtE,
+              ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot}
+    assert set(BINARY) | set(COMPARE) == tested
+
+
+# --- where the evaluator is not CPython, on purpose: one answer in every engine ------------------
+
+def test_a_slice_bound_must_be_a_whole_number_not_a_truth_value():
+    assert cpython("[1, 2][True:]") == ("ok", [2])
+    with pytest.raises(SnippetRuntimeError):
+        run("[1, 2][True:]")
+
+
+def test_string_formatting_with_percent_is_refused_where_cpython_would_format():
+    assert cpython("'%s' % 1") == ("ok", "1")
+    with pytest.raises(SnippetRuntimeError):
+        run("'%s' % 1")
+
+
+def test_a_power_with_an_exponent_neither_whole_nor_one_half_is_refused():
+    for source in ("2 ** 0.25", "2.0 ** -0.5", "9 ** 1.5"):
+        assert cpython(source)[0] == "ok"
+        with pytest.raises(SnippetRuntimeError) as stopped:
+            run(source)
+        assert "whole exponent" in stopped.value.reason
+
+
+def test_a_float_power_is_the_exact_power_rounded_once():
+    from fractions import Fraction
+
+    for base, exponent in [(1.1, 3), (0.7, 25), (1.0000001, 128), (3.3, -7), (1e-3, 100), (-1.7, 11)]:
+        assert run(f"{base!r} ** {exponent}") == float(Fraction(base) ** exponent)
+
+
+def test_whole_numbers_beyond_2_to_the_53_are_refused_in_every_form():
+    limit = 2 ** 53 - 1
+    assert run(f"{limit} + 0") == limit and run(f"-{limit} - 0") == -limit
+    for source in (f"{limit} + 1", f"-{limit} - 1", "2 ** 53", "2 ** 26 * 2 ** 27", f"{limit} * -2", "int(1e16)",
+                   "round(1e300)", "round(9007199254740991, -16)", "abs(-2 ** 52 * 2)", "sum([2 ** 52, 2 ** 52])",
+                   f"sum([{limit}, 2, -2])"):
+        with pytest.raises(SizeLimit):
+            run(source)
+    with pytest.raises(SnippetRefused):
+        Snippet.compile(f"return {limit + 1}", [])

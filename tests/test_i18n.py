@@ -179,8 +179,8 @@ def test_pybabel_extract_reads_rule_yaml_through_the_registered_extractor(tmp_pa
 def test_a_plural_message_with_the_wrong_number_of_forms_is_reported(repo):
     path = repo / "translations/ru/ui.po"
     catalog = read_catalog(path, "ru")
-    message = next(m for m in catalog if isinstance(m.id, tuple) and m.id[0] == "%(num)s inch")
-    message.string = ("%(num)s дюйм", "%(num)s дюйма")
+    message = next(m for m in catalog if isinstance(m.id, tuple) and m.id[0] == "Diagrams: %(num)s situation")
+    message.string = ("Схемы: %(num)s ситуация", "Схемы: %(num)s ситуации")
     from generator.i18n.po.writer import render_catalog
 
     path.write_bytes(render_catalog(catalog))

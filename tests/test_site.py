@@ -99,7 +99,7 @@ def test_the_language_menu_links_to_the_same_page_in_the_other_language(site):
 def test_russian_pages_use_russian_interface_and_plural_forms(site):
     html = (site / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
     assert "Текст правила" in html and '<html lang="ru"' in html
-    assert "18 дюймов" in html or "12 дюймов" in html
+    assert re.search(r"Схемы: (1 ситуация|[234] ситуации|\d+ ситуаций)", html)  # a counted message, Russian plural
 
 
 def test_numbers_follow_the_locale_with_russian_plurals():
@@ -107,12 +107,12 @@ def test_numbers_follow_the_locale_with_russian_plurals():
     ru = Translations.load(ROOT, "ru", problems)
     en = Translations.load(ROOT, "en", problems)
     assert not problems
-    assert str(in_words("inches", 1, ru)) == "1 дюйм"
-    assert str(in_words("inches", 2, ru)) == "2 дюйма"
-    assert str(in_words("inches", 5, ru)) == "5 дюймов"
-    assert str(in_words("inches", 0.5, ru)) == "0,5 дюйма"
-    assert str(in_words("inches", 0.5, en)) == "0.5 inches"
-    assert str(in_words("inches", 1, en)) == "1 inch"
+    situations = ("Diagrams: %(num)s situation", "Diagrams: %(num)s situations")
+    assert [ru.ngettext(*situations, count) % {"num": count} for count in (1, 2, 5, 21, 1.5)] == [
+        "Схемы: 1 ситуация", "Схемы: 2 ситуации", "Схемы: 5 ситуаций", "Схемы: 21 ситуация", "Схемы: 1.5 ситуации"]
+    assert [en.ngettext(*situations, count) % {"num": count} for count in (1, 2)] == [
+        "Diagrams: 1 situation", "Diagrams: 2 situations"]
+    assert str(in_words("inches", 0.5, en)) == "½″" and str(in_words("number", 17.9, ru)) == "17,9"
 
 
 def test_rendering_is_deterministic():

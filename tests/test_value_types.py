@@ -58,11 +58,17 @@ def test_a_choice_reads_as_its_label_and_its_kind_lists_labels_not_code_names(ru
     assert "Лес" in shown and "forest" not in shown
 
 
-def test_numbers_are_written_in_the_locale_with_a_true_minus_and_russian_plurals(ru):
+def test_numbers_are_written_in_the_locale_with_a_true_minus_and_distances_as_rulebooks_write_them(ru):
     assert str(in_words("int", -1, ru)) == "−1"
-    assert str(in_words("inches", 17.9, ru)) == "17,9 дюйма"
-    assert str(in_words("inches", 21, ru)) == "21 дюйм"
+    assert str(in_words("inches", 17.9, ru)) == "17,9″"
+    assert str(in_words("inches", 21, ru)) == "21″"
+    assert [str(in_words("inches", value, ru)) for value in (0.5, 1.5, -1.5, 2.25)] == ["½″", "1½″", "−1½″", "2,25″"]
     assert "да" in str(in_words("bool", True, ru))
+
+
+def test_a_model_number_is_counted_from_1_for_a_reader(ru):
+    assert [str(in_words("model", 0, ru)), str(in_words("models", [1, 2], ru)), str(in_words("models", [], ru))] == [
+        "1", "2, 3", "—"]
 
 
 def test_a_value_of_the_wrong_shape_is_written_plainly_not_as_its_declared_type(ru):

@@ -132,14 +132,13 @@
     var parts = [], compared = {};
     step.compares.forEach(function (c) {
       var left = c[0], op = c[1], right = c[2], holds = c[3], leftName = c[4], rightName = c[5];
-      if (!has(SYMBOLS, op) || !isNumber(left) || !isNumber(right) || typeof left === "boolean" || (!leftName && !rightName)) return;
       var named = [leftName, rightName].filter(function (name) { return name && has(words.args, name); });
+      if (!has(SYMBOLS, op) || !isNumber(left) || !isNumber(right) || !named.length) return;
       var unitOf = has(words.args, leftName) ? leftName : rightName;
       var symbol = SYMBOLS[holds ? op : NEGATED[op]];
       var l = words.number(left, unitOf), r = words.number(right, unitOf);
       if (named.length === 2) parts.push(words.args[leftName].label + " " + l + " " + symbol + " " + words.args[rightName].label + " " + r);
-      else if (named.length) parts.push(words.args[named[0]].label + ": " + l + " " + symbol + " " + r);
-      else parts.push(l + " " + symbol + " " + r);
+      else parts.push(words.args[named[0]].label + ": " + l + " " + symbol + " " + r);
       named.forEach(function (name) { compared[name] = true; });
     });
     step.reads.forEach(function (read) {

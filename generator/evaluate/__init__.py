@@ -7,7 +7,10 @@ element an operation touches, nested elements included (`values.weigh`) — and 
 MAX_BUILT elements; `limits` holds every limit. Everything a snippet can get wrong is a
 `SnippetError`: `SnippetRefused` at load, `SnippetRuntimeError` while running, and its
 `LimitReached` subclasses (`StepLimit`, `MemoryLimit`, `SizeLimit`, `DepthLimit`) name the guard
-that stopped it. `to_js` compiles the same vetted tree to JavaScript for the browser.
+that stopped it. `to_js` compiles the same vetted tree to JavaScript for the browser, and both
+engines give one answer: arguments are read as JSON (`values.argument`), whole numbers stay within
+±MAX_INT, and what a host would decide (hypot, pow, float sums, a float's digits) is
+defined here (`exact`, `helpers`) and mirrored step for step by kb-runtime.js.
 """
 
 from __future__ import annotations
@@ -24,13 +27,14 @@ from .errors import (
     StepLimit,
 )
 from .functions import FUNCTIONS
-from .limits import MAX_BUILT, MAX_EXPONENT, MAX_INT_BITS, MAX_PROBE_STEPS, MAX_SEQUENCE, MAX_STEPS, MAX_VALUE_DEPTH
+from .limits import (MAX_BUILT, MAX_EXPONENT, MAX_INT, MAX_PROBE_STEPS, MAX_SEQUENCE, MAX_STEPS,
+                     MAX_VALUE_DEPTH)
 from .snippet import Snippet
 from .values import PLAIN_TYPES
 from .vetting import check_snippet
 
 __all__ = [
-    "Budget", "DepthLimit", "FUNCTIONS", "LimitReached", "MAX_BUILT", "MAX_EXPONENT", "MAX_INT_BITS",
+    "Budget", "DepthLimit", "FUNCTIONS", "LimitReached", "MAX_BUILT", "MAX_EXPONENT", "MAX_INT",
     "MAX_PROBE_STEPS", "MAX_SEQUENCE", "MAX_STEPS", "MAX_VALUE_DEPTH", "MemoryLimit", "PLAIN_TYPES", "SizeLimit",
     "Snippet", "SnippetError", "SnippetRefused", "SnippetRuntimeError", "StepLimit", "check_snippet",
 ]

@@ -45,10 +45,10 @@ class MemoryLimit(LimitReached):
 
 
 class SizeLimit(LimitReached):
-    """One value grew too large: a list, string, dict or integer."""
+    """One value grew too large: a list, string, dict or whole number."""
 
     limit = "size limit"
-    hint = "keep lists and strings under 10000 elements and numbers under 512 bits"
+    hint = "keep lists and strings under 10000 elements and whole numbers within ±9007199254740991 (2**53 − 1)"
 
 
 class DepthLimit(LimitReached):

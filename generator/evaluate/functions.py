@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -30,8 +29,8 @@ def _deep(meter: Meter, arguments: list, line) -> None:
 
 
 def _sorting(meter: Meter, arguments: list, line) -> None:
-    """A sort compares each element about log2(n) times."""
-    rounds = max(1, math.ceil(math.log2(_length(arguments[0]) + 1))) if arguments else 1
+    """A sort compares each element about log2(n) times: ceil(log2(n + 1)), counted in integers as the runtime does."""
+    rounds = max(1, _length(arguments[0]).bit_length()) if arguments else 1
     for _ in range(rounds):
         meter.touch(line, *arguments)
 

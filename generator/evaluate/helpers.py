@@ -1,15 +1,22 @@
 """Trusted functions that predicate snippets may call: plain-data builtins, geometry and dice.
 
 Each helper's cost in evaluation steps is declared beside it in `evaluate/functions.py`, in proportion
-to the elements it touches; kb-runtime.js reimplements every one of them for the browser.
+to the elements it touches; kb-runtime.js reimplements every one of them for the browser. Where the
+host decides a result (CPython 3.12 compensates a float `sum`, `math.hypot` differs from V8's), the
+helper defines it instead, as the runtime does: `sum` adds left to right, and geometry is exact, then
+rounded once (`exact`). `sorted` may use Python's sort while the runtime merge-sorts: a stable sort's
+result is unique, and a sort fails exactly when two of the values cannot be compared, whichever pairs
+it compares (lists compare at their first differing item, so no chain of comparable values ever links
+two that cannot be compared, and a sort must compare every pair that ends up side by side).
 """
 
 from __future__ import annotations
 
 import math
 
+from . import exact
 from .limits import MAX_ROUND_DIGITS, MAX_SEQUENCE
-from .values import shown
+from .values import check_int, shown
 
 
 class HelperError(ValueError):
@@ -134,29 +141,43 @@ def safe_str(value):
 
 
 def safe_sum(values):
+    """Left to right from 0, each partial sum as '+' makes it: no compensation, ints within ±MAX_INT."""
     items = _sequence(values)
     for item in items:
         _number(item, "each item")
-    return sum(items)
+    total = 0
+    for item in items:
+        total = total + item
+        check_int(total, None)
+    return total
 
 
 def safe_zip(*sequences):
     return [list(group) for group in zip(*(_sequence(s) for s in sequences))]
 
 
+def _finite(value, name):
+    if isinstance(value, float) and not math.isfinite(value):
+        raise HelperError(f"{name} must be a finite number, got {shown(value)}")
+    return value
+
+
 def distance(a, b) -> float:
-    """Straight-line distance between two points [x, y]."""
+    """Straight-line distance between two points [x, y]: the exact distance, rounded once to the nearest float."""
     (ax, ay), (bx, by) = _point(a, "a"), _point(b, "b")
-    return math.hypot(ax - bx, ay - by)
+    for coordinate in (ax, ay, bx, by):
+        _finite(coordinate, "a coordinate")
+    return exact.norm(exact.difference(ax, bx), exact.difference(ay, by))
 
 
 def square_gap(a, b, side) -> float:
-    """Edge-to-edge gap between two axis-aligned squares of the given side centred at a and b; 0 if they touch."""
+    """Edge-to-edge gap between two axis-aligned squares of the given side centred at a and b; 0 if they touch.
+    Exact, then rounded once, as `distance`."""
     (ax, ay), (bx, by) = _point(a, "a"), _point(b, "b")
     side = _number(side, "side")
-    dx = max(0.0, abs(ax - bx) - side)
-    dy = max(0.0, abs(ay - by) - side)
-    return math.hypot(dx, dy)
+    for coordinate in (ax, ay, bx, by, side):
+        _finite(coordinate, "a coordinate or the side")
+    return exact.norm(exact.gap(ax, bx, side), exact.gap(ay, by, side))
 
 
 def connected(count, pairs) -> bool:

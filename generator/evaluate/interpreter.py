@@ -11,10 +11,10 @@ from .budget import Meter
 from .clauses import Notation
 from .errors import SizeLimit, SnippetRuntimeError
 from .functions import FUNCTIONS, built_by
-from .limits import MAX_INT_BITS, MAX_SEQUENCE
+from .limits import MAX_SEQUENCE
 from .operators import BINARY, COMPARE
 from .trace import COMPARISONS, Trace
-from .values import PLAIN_TYPES, check_key, shown
+from .values import PLAIN_TYPES, check_int, check_key, shown
 
 # Python errors an operation on a snippet's values can raise; each becomes a SnippetRuntimeError at its line.
 _OPERATION_ERRORS = (ArithmeticError, LookupError, TypeError, ValueError)
@@ -36,9 +36,8 @@ class Continue(Exception):
 
 
 def checked(value, line):
-    """A value a snippet built, refused when too long, too large an integer, or NaN."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
-        raise SizeLimit(f"integer result exceeds {MAX_INT_BITS} bits", line)
+    """A value a snippet built, refused when too long, a whole number beyond ±MAX_INT, or NaN."""
+    check_int(value, line)
     if isinstance(value, (str, list, tuple, dict)) and len(value) > MAX_SEQUENCE:
         raise SizeLimit(f"a value grew past {MAX_SEQUENCE} elements", line)
     if isinstance(value, float) and math.isnan(value):

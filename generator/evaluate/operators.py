@@ -1,21 +1,23 @@
-"""Guarded operators: each checks the size of its result before Python computes it."""
+"""Guarded operators: each checks the size of its result before Python computes it.
+
+Integers stay within ±MAX_INT (every result is checked by the interpreter), so int arithmetic is exact in both
+engines; `**` with a float result is defined in `exact`, not by the host's pow.
+"""
 
 from __future__ import annotations
 
 import ast
+import math
 import operator
 
+from . import exact
 from .errors import SizeLimit, SnippetRuntimeError
-from .limits import MAX_EXPONENT, MAX_INT_BITS, MAX_SEQUENCE
+from .limits import MAX_EXPONENT, MAX_SEQUENCE
 from .values import check_key
 
 NUMBERS = (int, float)
 SEQUENCES = (str, list, tuple)
 OPERANDS = NUMBERS + SEQUENCES
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _operands(left, right) -> None:
@@ -41,8 +43,6 @@ def safe_mult(left, right):
     if isinstance(sequence, SEQUENCES) and isinstance(count, int):
         if len(sequence) * max(count, 0) > MAX_SEQUENCE:
             raise SizeLimit(f"repetition would exceed {MAX_SEQUENCE} elements")
-    elif _is_int(left) and _is_int(right) and left.bit_length() + right.bit_length() > MAX_INT_BITS + 1:
-        raise SizeLimit(f"integer result exceeds {MAX_INT_BITS} bits")
     return left * right
 
 
@@ -64,16 +64,26 @@ def safe_mod(left, right):
 
 
 def safe_pow(left, right):
+    """Python's ** on ints (exact, then held within ±MAX_INT); with a float result, the exact power rounded once
+    for a whole exponent, the square root for 0.5, and nothing else: other powers depend on the host's pow."""
     if not isinstance(left, NUMBERS) or not isinstance(right, NUMBERS):
         raise SnippetRuntimeError("'**' needs numbers")
     if abs(right) > MAX_EXPONENT:
         raise SizeLimit(f"exponent {right!r} exceeds the limit of {MAX_EXPONENT}")
-    if _is_int(left) and _is_int(right) and right > 0 and (abs(left).bit_length() - 1) * right > MAX_INT_BITS:
-        raise SizeLimit(f"integer result exceeds {MAX_INT_BITS} bits")
-    result = left ** right
-    if isinstance(result, complex):
-        raise SnippetRuntimeError("the result is a complex number")
-    return result
+    if isinstance(left, int) and isinstance(right, int) and right >= 0:
+        return left ** right
+    if right == 0.5:
+        if left < 0:
+            raise SnippetRuntimeError("the result is a complex number")
+        return math.sqrt(left) if left else 0.0  # as Python's pow: the root of -0.0 is 0.0
+    if not float(right).is_integer():
+        raise SnippetRuntimeError(f"'**' takes a whole exponent, or 0.5 for a square root, not {right!r}")
+    try:
+        return exact.power(left, int(right))
+    except ZeroDivisionError:
+        raise SnippetRuntimeError("0.0 cannot be raised to a negative power") from None
+    except OverflowError:
+        raise SnippetRuntimeError("the result is too large for a float") from None
 
 
 BINARY = {

@@ -1,4 +1,4 @@
-"""A vetted snippet as a callable: arguments checked in, the result checked out, every failure a SnippetError."""
+"""A vetted snippet as a callable: arguments read as JSON, the result checked out, every failure a SnippetError."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .errors import DepthLimit, MemoryLimit, SnippetRuntimeError
 from .interpreter import Break, Continue, Return, Run, checked
 from .limits import MAX_BUILT, MAX_STEPS
 from .trace import Trace
-from .values import plain
+from .values import argument, result
 from .vetting import check_snippet
 
 
@@ -58,12 +58,12 @@ class Snippet:
         problem = _argument_problem(self.params, arguments)
         if problem:
             raise SnippetRuntimeError(problem)
-        env = {name: plain(value, f"argument {name!r}") for name, value in arguments.items()}
+        env = {name: argument(arguments[name], f"argument {name!r}") for name in self.params}
         run = Run(env, Meter(budget if budget is not None else Budget(self.steps)), self.notation, trace)
         try:
             run.block(self.tree.body)
         except Return as returned:
-            return plain(checked(returned.value, None), "the result")
+            return result(checked(returned.value, None))
         except (Break, Continue):
             raise SnippetRuntimeError("'break' or 'continue' outside a loop") from None
         except RecursionError:

@@ -6,10 +6,14 @@ API (for the page's "ask this rule" panel):
   `(function (args, budget) {...})`, or None when the predicate has no vetted snippet (a refused
   snippet compiles to nothing). Call it with an object of keyword arguments named as in the rule's
   YAML; values are JSON: numbers, booleans, strings, null, lists (a point is `[x, y]`, points a list
-  of them, a size `[width, depth]`, dice a list of numbers). A JSON number with no fractional part
-  is a Python int, any other a float. It returns the JSON result (a float as a number, a tuple as a
-  list), or throws an Error with `name === "KbError"` and `kind` one of `SnippetRuntimeError`,
-  `StepLimit`, `MemoryLimit`, `SizeLimit`, `DepthLimit` — the class the Python evaluator raises.
+  of them, a size `[width, depth]`, dice a list of numbers), objects. Both engines read them alike
+  (`values.argument`): a whole number is an int, any other a float; an object's keys come sorted;
+  infinities, NaN, lone surrogates and whole numbers beyond ±MAX_INT are refused. It returns the
+  JSON result (a float as a number, a tuple as a list), or throws an Error with `name === "KbError"`
+  and `kind` one of `SnippetRuntimeError`, `StepLimit`, `MemoryLimit`, `SizeLimit`, `DepthLimit` —
+  the class the Python evaluator raises. `KbRuntime.exactly(fn, args, budget)` returns the result as
+  `values.exact_json` writes it instead (float vs int, tuples and dict order kept): the differential
+  tests compare the engines with it, exactly.
   `budget` is optional: a `new KbRuntime.Budget(steps)` shared by several calls (default: one
   MAX_STEPS budget per call, as in Python).
 - `compile_snippet(snippet) -> str` — the same for a `Snippet`.
@@ -20,8 +24,10 @@ API (for the page's "ask this rule" panel):
 Python semantics kept where JavaScript differs: truthiness, `//` and `%` on negatives (CPython's
 algorithms), `round` half to even on the exact binary value, deep `==` and `in`, chained comparisons,
 int vs float (floats are boxed, so `7/2` is 3.5, `str(6/2)` is "3.0", `range(2.0)` is refused),
-string repetition, code-point strings, dict keys (1, 1.0 and True are one key). One difference:
-integers beyond 2**53 stop with a SizeLimit in the browser where Python computes up to 512 bits.
+string repetition, code-point strings, dict keys (1, 1.0 and True are one key). Where Python itself
+leaves a result to the host, both engines follow the evaluator's own definition instead: whole numbers
+stay within ±MAX_INT (2**53 − 1) in both, `distance`, `square_gap` and float `**` are exact then rounded
+once, `sum` adds left to right, and a float's text is the shortest that reads back, worked out exactly.
 """
 
 from __future__ import annotations
@@ -39,7 +45,6 @@ RUNTIME = Path(__file__).resolve().parents[2] / "docs" / "assets" / "javascripts
 _BINARY = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%", ast.Pow: "**"}
 _COMPARE = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
             ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
-_MAX_SAFE = 2 ** 53 - 1  # larger integers are not exact in JavaScript numbers
 
 
 def _constant(value) -> str:
@@ -48,7 +53,7 @@ def _constant(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(value) if abs(value) <= _MAX_SAFE else f"R.int({float(value)!r})"
+        return str(value)  # within ±MAX_INT: vetting refuses a larger one
     if isinstance(value, float):
         return f"R.float({repr(value) if math.isfinite(value) else 'Infinity'})"
     return json.dumps(value)
@@ -62,10 +67,16 @@ def _js_name(name: str) -> str:
 class _Compiler:
     """One snippet's translation: Python names to JavaScript names, scope by scope."""
 
-    def __init__(self, params: list[str], local_names: set[str]):
+    def __init__(self, params: list[str], local_names: set[str], notation=None):
         self.params = set(params)
         self.names = {name: _js_name(name) for name in set(params) | local_names}
         self.fresh = itertools.count(1)
+        self.notation = notation  # clauses.Notation: what a traced run records, as the interpreter reads it
+
+    def step(self, owner, at) -> str:
+        """The arguments of a traced step: its line, column and clause (trace.py's keys)."""
+        clause = self.notation.clause_of.get(id(owner)) if self.notation else None
+        return f"{at.lineno}, {at.col_offset}, {json.dumps(clause)}"
 
     def temp(self, stem: str = "t") -> str:
         return f"${stem}{next(self.fresh)}"
@@ -78,7 +89,8 @@ class _Compiler:
         return getattr(self, f"s_{type(node).__name__}")(node)
 
     def s_Return(self, node):
-        return f"return {'null' if node.value is None else self.expr(node.value)};"
+        value = "null" if node.value is None else self.expr(node.value)
+        return f"return R.ret({self.step(node, node)}, () => {value});"
 
     def s_Expr(self, node):
         return f"{self.expr(node.value)};"
@@ -97,7 +109,7 @@ class _Compiler:
         return f"{{ const {value} = {operation}; {self.bind(target, value)} }}"
 
     def s_If(self, node):
-        test = f"R.truth({self.expr(node.test)})"
+        test = f"R.test({self.step(node, node.test)}, () => R.truth({self.expr(node.test)}))"
         return f"if ({test}) {{\n{self.block(node.body)}}} else {{\n{self.block(node.orelse)}}}"
 
     def s_For(self, node):
@@ -132,7 +144,10 @@ class _Compiler:
 
     def e_Name(self, node):
         name = self.names[node.id]
-        return name if node.id in self.params else f"({name} === undefined ? R.unbound({json.dumps(node.id)}) : {name})"
+        value = name if node.id in self.params else f"({name} === undefined ? R.unbound({json.dumps(node.id)}) : {name})"
+        if self.notation and id(node) in self.notation.recorded_names:
+            return f"R.read({json.dumps(node.id)}, {value})"
+        return value
 
     def e_BinOp(self, node):
         return f"R.binop({json.dumps(_BINARY[type(node.op)])}, {self.expr(node.left)}, {self.expr(node.right)})"
@@ -150,10 +165,14 @@ class _Compiler:
     def e_Compare(self, node):
         pairs = ", ".join(f'["{_COMPARE[type(op)]}", () => {self.expr(right)}]'
                           for op, right in zip(node.ops, node.comparators))
+        if self.notation and id(node) in self.notation.recorded_compares:
+            names = [n.id if isinstance(n, ast.Name) else None for n in (node.left, *node.comparators)]
+            return f"R.compare({self.expr(node.left)}, [{pairs}], {json.dumps(names)})"
         return f"R.compare({self.expr(node.left)}, [{pairs}])"
 
     def e_IfExp(self, node):
-        return f"(R.truth({self.expr(node.test)}) ? {self.expr(node.body)} : {self.expr(node.orelse)})"
+        test = f"R.test({self.step(node, node.test)}, () => R.truth({self.expr(node.test)}))"
+        return f"({test} ? {self.expr(node.body)} : {self.expr(node.orelse)})"
 
     def exprs(self, nodes) -> str:
         return ", ".join(self.expr(node) for node in nodes)
@@ -217,12 +236,12 @@ def compile_snippet(snippet: Snippet) -> str:
     stored = {node.id for node in ast.walk(snippet.tree)
               if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)}
     local_names = stored - set(snippet.params)
-    compiler = _Compiler(snippet.params, local_names)
+    compiler = _Compiler(snippet.params, local_names, snippet.notation)
     declarations = "".join(f"let {compiler.names[name]};\n" for name in sorted(local_names))
     arguments = "".join(f"let {compiler.names[name]} = A[{index}];\n" for index, name in enumerate(snippet.params))
     body = compiler.block(snippet.tree.body)
-    return (f"(function (args, budget) {{\nreturn KbRuntime.run({json.dumps(snippet.params)}, function (R, A) {{\n"
-            f"{arguments}{declarations}{body}return KbRuntime.NO_RETURN;\n}}, args, budget);\n}})")
+    return (f"(function (args, budget, trace) {{\nreturn KbRuntime.run({json.dumps(snippet.params)}, function (R, A) {{\n"
+            f"{arguments}{declarations}{body}return KbRuntime.NO_RETURN;\n}}, args, budget, trace);\n}})")
 
 
 def compile_source(source: str, params: list[str]) -> str:

@@ -7,7 +7,8 @@ from typing import Callable
 
 from .errors import SnippetRefused
 from .functions import FUNCTIONS
-from .limits import MAX_AST_NODES, MAX_DEPTH, MAX_INT_BITS, MAX_SEQUENCE, MAX_SOURCE_CHARS
+from .limits import MAX_AST_NODES, MAX_DEPTH, MAX_INT, MAX_SEQUENCE, MAX_SOURCE_CHARS
+from .values import lone_surrogate, shown
 
 # Why a node is refused, in words a contributor can act on.
 _REFUSAL_HINTS = {
@@ -93,8 +94,12 @@ class _Vetting:
             raise SnippetRefused("strings containing '__' are not allowed", line)
         if isinstance(value, str) and len(value) > MAX_SEQUENCE:
             raise SnippetRefused("string constant is too long", line)
-        if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
-            raise SnippetRefused("integer constant is too large", line)
+        if isinstance(value, str) and lone_surrogate(value):
+            raise SnippetRefused(f"the string holds a lone surrogate ({lone_surrogate(value)}), which is not text; "
+                                 "write the character itself", line)
+        if isinstance(value, int) and abs(value) > MAX_INT:
+            raise SnippetRefused(f"the whole number {shown(value)} is beyond ±{MAX_INT} (2**53 − 1), "
+                                 "which the browser cannot hold exactly", line)
 
     def call(self, node: ast.Call, line):
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:

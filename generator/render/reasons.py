@@ -98,23 +98,21 @@ def step_text(step: dict, words: Words) -> str:
     """A step in words, or "" when it holds nothing a reader could check.
 
     A comparison of numbers is written with the argument it compared: «label: 14″ ≥ 12″», or «label 15″ >
-    other label 12″» when it compared two; a comparison of no named value (`dice[0] == 6`) is left to
-    the values the step read.
+    other label 12″» when it compared two; a comparison of no argument (`dice[0] == 6`, or of the
+    predicate's own counters) is left to the values the step read.
     """
     parts, compared = [], set()
     for left, operator, right, holds, left_name, right_name in step["compares"]:
         named = [name for name in (left_name, right_name) if name in words.arguments]
-        if operator not in SYMBOLS or not (is_number(left) and is_number(right)) or not (left_name or right_name):
+        if operator not in SYMBOLS or not (is_number(left) and is_number(right)) or not named:
             continue
         unit_of = left_name if left_name in words.arguments else right_name
         symbol = SYMBOLS[operator if holds else NEGATED[operator]]
         shown_left, shown_right = words.number(left, unit_of), words.number(right, unit_of)
         if len(named) == 2:
             parts.append(f"{words.meaning(left_name)} {shown_left} {symbol} {words.meaning(right_name)} {shown_right}")
-        elif named:
-            parts.append(f"{words.meaning(named[0])}: {shown_left} {symbol} {shown_right}")
         else:
-            parts.append(f"{shown_left} {symbol} {shown_right}")
+            parts.append(f"{words.meaning(named[0])}: {shown_left} {symbol} {shown_right}")
         compared.update(named)
     for name, value in step["reads"]:
         if name in words.arguments and name not in compared:

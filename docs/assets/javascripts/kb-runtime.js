@@ -1,14 +1,17 @@
 // The runtime of predicates compiled from Python by generator/evaluate/to_js.py: Python's semantics
 // for the allow-listed subset (truthiness, //, %, round, ==, <, in, int vs float, str), the same
 // step and memory budget as generator/evaluate/, and the helpers of generator/evaluate/helpers.py.
-// Values: None -> null, bool -> boolean, int -> number (safe integers only), float -> Float,
+// Values: None -> null, bool -> boolean, int -> number (within ±MAX_INT, exact), float -> Float,
 // str -> string, list -> Array, tuple -> Array marked as a tuple, dict -> Dict.
+// Where a host would decide a result (Math.hypot, Math.pow, float sums, a float's digits), both
+// engines follow one definition: generator/evaluate/exact.py and helpers.py say which, and the
+// functions below do the same, step for step.
 (function (root) {
   "use strict";
   // The same limits as generator/evaluate/limits.py (tests/test_to_js.py holds them equal).
   var LIMITS = {
     MAX_STEPS: 200000, MAX_SEQUENCE: 10000, MAX_BUILT: 100000, MAX_VALUE_DEPTH: 50, MAX_INPUT_ELEMENTS: 100000,
-    MAX_INT_BITS: 512, MAX_EXPONENT: 128, MAX_ROUND_DIGITS: 20
+    MAX_INT: 9007199254740991, MAX_EXPONENT: 128, MAX_ROUND_DIGITS: 20
   };
   // What each function costs, as in generator/evaluate/functions.py (held equal by the same test).
   var CALL_COSTS = {
@@ -51,8 +54,9 @@
     if (x instanceof Dict) return "dict";
     return isTuple(x) ? "tuple" : "list";
   }
-  function int(v) {
-    if (!Number.isSafeInteger(v)) throw KbError("SizeLimit", "integer too large to compute exactly in the browser");
+  function beyond(v) { return "the whole number " + v + " is beyond \u00b1" + LIMITS.MAX_INT + " (2**53 \u2212 1)"; }
+  function int(v) { // an int result of an operation: a result past ±MAX_INT is no longer exact, and refused
+    if (!Number.isSafeInteger(v)) throw KbError("SizeLimit", beyond(v));
     return v === 0 ? 0 : v; // no -0 for integers
   }
   function float(v) { return new Float(v); }
@@ -65,7 +69,7 @@
     if (x === null) return "N";
     if (isNumber(x)) return "n" + String(num(x));
     if (typeof x === "string") return "s" + x;
-    if (isTuple(x)) return "t[" + x.map(keyOf).join(",") + "]";
+    if (isTuple(x)) return "t" + JSON.stringify(x.map(keyOf)); // JSON quotes each item's key: no two tuples meet
     throw fail("dict keys must be strings, numbers or tuples of them");
   }
 
@@ -178,33 +182,32 @@
     var ok = function (x) { return isNumber(x) || isSeq(x); };
     if (!ok(a) || !ok(b)) throw fail("unsupported operand types " + typeName(a) + " and " + typeName(b));
   }
-  function bitLength(n) { n = Math.abs(n); return n === 0 ? 0 : n.toString(2).length; }
   function unsupported(op, a, b) { return fail("cannot compute: unsupported operand type(s) for " + op + ": '" + typeName(a) + "' and '" + typeName(b) + "'"); }
   function numeric(op, a, b, f) {
     if (!isNumber(a) || !isNumber(b)) throw unsupported(op, a, b);
     var r = f(num(a), num(b));
     return isInt(a) && isInt(b) ? int(r) : float(r);
   }
+  function plus(x, y) { return x + y; }
   function add(a, b) {
     operands(a, b);
     if (isSeq(a) && isSeq(b) && length(a) + length(b) > LIMITS.MAX_SEQUENCE) throw KbError("SizeLimit", "a value grew past " + LIMITS.MAX_SEQUENCE + " elements");
     if (typeof a === "string" && typeof b === "string") return a + b;
     if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) { var r = a.concat(b); return isTuple(a) ? tuple(r) : r; }
-    return numeric("+", a, b, function (x, y) { return x + y; });
+    return numeric("+", a, b, plus);
   }
   function sub(a, b) { operands(a, b); return numeric("-", a, b, function (x, y) { return x - y; }); }
   function mult(a, b) {
     operands(a, b);
     var seq = isSeq(a) ? a : b, count = isSeq(a) ? b : a;
     if (isSeq(seq) && isInt(count)) {
-      var times = Math.max(num(count), 0);
+      var times = length(seq) ? Math.max(num(count), 0) : 0; // nothing repeated any number of times is nothing
       if (length(seq) * times > LIMITS.MAX_SEQUENCE) throw KbError("SizeLimit", "repetition would exceed " + LIMITS.MAX_SEQUENCE + " elements");
       if (typeof seq === "string") return seq.repeat(times);
       var out = [];
       for (var i = 0; i < times; i++) for (var j = 0; j < seq.length; j++) out.push(seq[j]);
       return isTuple(seq) ? tuple(out) : out;
     }
-    if (isInt(a) && isInt(b) && bitLength(num(a)) + bitLength(num(b)) > LIMITS.MAX_INT_BITS + 1) throw KbError("SizeLimit", "integer result exceeds " + LIMITS.MAX_INT_BITS + " bits");
     return numeric("*", a, b, function (x, y) { return x * y; });
   }
   function div(a, b) {
@@ -232,21 +235,17 @@
     if (isInt(a) && isInt(b)) return intDivmod(num(a), num(b))[index];
     return float(floatDivmod(num(a), num(b))[index]);
   }
-  function pow(a, b) {
+  function pow(a, b) { // operators.safe_pow
     if (!isNumber(a) || !isNumber(b)) throw fail("'**' needs numbers");
     var x = num(a), y = num(b);
     if (Math.abs(y) > LIMITS.MAX_EXPONENT) throw KbError("SizeLimit", "exponent " + y + " exceeds the limit of " + LIMITS.MAX_EXPONENT);
-    if (isInt(a) && isInt(b)) {
-      if (y > 0 && (bitLength(x) - 1) * y > LIMITS.MAX_INT_BITS) throw KbError("SizeLimit", "integer result exceeds " + LIMITS.MAX_INT_BITS + " bits");
-      if (y >= 0) { var big = BigInt(x) ** BigInt(y); return int(Number(big)); }
-      if (x === 0) throw fail("cannot compute: 0.0 cannot be raised to a negative power");
-      return float(Math.pow(x, y));
+    if (isInt(a) && isInt(b) && y >= 0) return int(Number(BigInt(x) ** BigInt(y)));
+    if (y === 0.5) {
+      if (x < 0) throw fail("the result is a complex number");
+      return float(x ? Math.sqrt(x) : 0); // IEEE square roots are correctly rounded in every engine
     }
-    if (x === 0 && y < 0) throw fail("cannot compute: 0.0 cannot be raised to a negative power");
-    if (x < 0 && Math.floor(y) !== y) throw fail("the result is a complex number");
-    var r = Math.pow(x, y);
-    if (!isFinite(r) && isFinite(x) && isFinite(y)) throw fail("cannot compute: (34, 'Numerical result out of range')");
-    return float(r);
+    if (!Number.isInteger(y)) throw fail("'**' takes a whole exponent, or 0.5 for a square root, not " + (b instanceof Float ? floatRepr(y) : y));
+    return float(power(x, y));
   }
   var BINARY = {
     "+": add, "-": sub, "*": mult, "/": div, "**": pow,
@@ -255,11 +254,39 @@
   };
 
   // ---------------------------------------------------------------- Python's text of numbers
+  var F64 = new DataView(new ArrayBuffer(8)); // a float's bits
+  // shortestDigits(v) for a finite v > 0: [n, d] with v's text n * 10**d, as Python's repr and ECMA-262's
+  // Number::toString define it: the fewest digits that read back as v, the closest to v if several, the even one if
+  // two. Worked out exactly: QuickJS prints 2**-24 with 17 digits where 16 read back.
+  function shortestDigits(v) {
+    F64.setFloat64(0, v);
+    var field = (F64.getUint32(0) >>> 20) & 0x7ff, fraction = (BigInt(F64.getUint32(0) & 0xfffff) << 32n) | BigInt(F64.getUint32(4));
+    var m = field ? fraction | (1n << 52n) : fraction, e = (field ? field : 1) - 1075 - 2;
+    // v = 4m * 2**e; the floats next to it are 4 units away, or 2 below the first of a binade (but the lowest)
+    var mid = 4n * m, low = mid - (field > 1 && fraction === 0n ? 1n : 2n), high = mid + 2n, closed = (m & 1n) === 0n;
+    function within(d) { // the multiples n * 10**d that read back as v: [first n, last n, unit, scale] or null
+      var unit = (d > 0 ? 10n ** BigInt(d) : 1n) << BigInt(e < 0 ? -e : 0); // n * unit against x * scale
+      var scale = (d < 0 ? 10n ** BigInt(-d) : 1n) << BigInt(e > 0 ? e : 0);
+      var from = low * scale, to = high * scale, first = (from + unit - 1n) / unit, last = to / unit;
+      if (!closed && first * unit === from) first += 1n;
+      if (!closed && last * unit === to) last -= 1n;
+      return first <= last ? [first, last, unit, scale] : null;
+    }
+    // If 10**d works so does 10**(d-1): find the largest d that works, starting where the host's own text ends
+    // (a guess only: each step is checked, so the answer is the same whatever the host prints).
+    var text = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(v)), d = Number(text[3] || 0) - (text[2] || "").length;
+    var found = within(d);
+    if (found) { for (var up = within(d + 1); up; up = within(d + 1)) { d += 1; found = up; } }
+    else { while (!found) found = within(--d); }
+    var target = mid * found[3], n = target / found[2], rest = target - n * found[2];
+    if (2n * rest > found[2] || (2n * rest === found[2] && (n & 1n) === 1n)) n += 1n;
+    return [n < found[0] ? found[0] : n > found[1] ? found[1] : n, d];
+  }
   function floatRepr(v) {
     if (isNaN(v)) return "nan";
     if (!isFinite(v)) return v > 0 ? "inf" : "-inf";
     if (v === 0) return Object.is(v, -0) ? "-0.0" : "0.0";
-    var parts = Math.abs(v).toExponential().split("e"), digits = parts[0].replace(".", ""), exp = Number(parts[1]);
+    var found = shortestDigits(Math.abs(v)), digits = found[0].toString(), exp = found[1] + digits.length - 1;
     var sign = v < 0 ? "-" : "", text;
     if (exp >= -4 && exp < 16) {
       if (exp < 0) text = "0." + "0".repeat(-exp - 1) + digits;
@@ -284,6 +311,75 @@
     return negative ? -q : q;
   }
 
+  // ---------------------------------------------------------------- exact arithmetic (exact.py)
+  function bits(n) { return n === 0n ? 0 : n.toString(2).length; } // of a BigInt >= 0
+  function parts(v) { // [m, e] with v === m * 2**e exactly, m and e as BigInt and number, for a finite v
+    if (Number.isSafeInteger(v)) return [BigInt(v), 0];
+    F64.setFloat64(0, v);
+    var hi = F64.getUint32(0), e = (hi >>> 20) & 0x7ff, m = (BigInt(hi & 0xfffff) << 32n) | BigInt(F64.getUint32(4));
+    if (e === 0) e = 1; else m |= 1n << 52n;
+    return [hi >>> 31 ? -m : m, e - 1075];
+  }
+  function pow2(k) { // 2**k exactly, for -1074 <= k <= 1023
+    if (k >= -1022) { F64.setUint32(0, (k + 1023) * 0x100000); F64.setUint32(4, 0); } else {
+      var s = k + 1074;
+      F64.setUint32(0, s >= 32 ? 2 ** (s - 32) : 0); F64.setUint32(4, s < 32 ? 2 ** s : 0);
+    }
+    return F64.getFloat64(0);
+  }
+  function nearest(n, sticky, e) { // exact.nearest: the float nearest (n + f) * 2**e, 0 <= f < 1, f > 0 iff sticky
+    if (n === 0n) return 0;
+    var size = bits(n), top = size - 1 + e;
+    if (top > 1023) return Infinity;
+    var precision = top >= -1022 ? 53 : 53 - (-1022 - top), drop = size - precision;
+    if (drop <= 0) return Number(n) * pow2(e);
+    var mantissa = n >> BigInt(drop), rest = n - (mantissa << BigInt(drop)), half = 1n << BigInt(drop - 1);
+    if (rest > half || (rest === half && (sticky || (mantissa & 1n) === 1n))) mantissa += 1n;
+    if (bits(mantissa) - 1 + e + drop > 1023) return Infinity;
+    return Number(mantissa) * pow2(e + drop);
+  }
+  function quotient(p, q, e) { // exact.quotient: the float nearest p / q * 2**e
+    var shift = Math.max(0, 55 + bits(q) - bits(p)), scaled = p << BigInt(shift), whole = scaled / q;
+    return nearest(whole, scaled - whole * q !== 0n, e - shift);
+  }
+  function isqrt(n) { // the floor of the square root of a BigInt n >= 0 (Newton's method from above)
+    if (n < 2n) return n;
+    var x = 1n << BigInt((bits(n) + 1) >> 1);
+    for (;;) { var y = (x + n / x) >> 1n; if (y >= x) return x; x = y; }
+  }
+  function squareRoot(n, e) { // exact.root: the float nearest the square root of n * 2**e, e even
+    if (n === 0n) return 0;
+    var k = Math.max(0, Math.floor((2 * 55 - bits(n) + 1) / 2)), scaled = n << BigInt(2 * k), whole = isqrt(scaled);
+    return nearest(whole, whole * whole !== scaled, e / 2 - k);
+  }
+  function norm(dx, dy) { // exact.norm: the float nearest sqrt(dx**2 + dy**2), each side exact as [m, e]
+    var low = Math.min(dx[1], dy[1]);
+    return squareRoot(((dx[0] * dx[0]) << BigInt(2 * (dx[1] - low))) + ((dy[0] * dy[0]) << BigInt(2 * (dy[1] - low))), 2 * low);
+  }
+  function difference(a, b) { // exact.difference: a - b exactly, as [m, e]
+    var p = parts(a), q = parts(b), low = Math.min(p[1], q[1]);
+    return [(p[0] << BigInt(p[1] - low)) - (q[0] << BigInt(q[1] - low)), low];
+  }
+  function gap(a, b, side) { // exact.gap: max(0, |a - b| - side) exactly, as [m, e]
+    var d = difference(a, b), s = parts(side), low = Math.min(d[1], s[1]);
+    var g = ((d[0] < 0n ? -d[0] : d[0]) << BigInt(d[1] - low)) - (s[0] << BigInt(s[1] - low));
+    return [g > 0n ? g : 0n, low];
+  }
+  function power(x, n) { // exact.power: x ** n for a whole n, the exact power rounded once
+    if (n === 0) return 1;
+    var negative = (x < 0 || Object.is(x, -0)) && Math.abs(n % 2) === 1, r;
+    if (!isFinite(x)) r = n > 0 ? Infinity : 0;
+    else if (x === 0) {
+      if (n < 0) throw fail("0.0 cannot be raised to a negative power");
+      r = 0;
+    } else {
+      var pe = parts(Math.abs(x));
+      r = n > 0 ? nearest(pe[0] ** BigInt(n), false, pe[1] * n) : quotient(1n, pe[0] ** BigInt(-n), pe[1] * n);
+      if (r === Infinity) throw fail("the result is too large for a float");
+    }
+    return negative ? -r : r;
+  }
+
   // ---------------------------------------------------------------- helpers (helpers.py)
   function sequence(x, name) {
     if (x instanceof Dict) return x.keys();
@@ -306,12 +402,17 @@
     return out;
   }
   function isWhole(x) { return typeof x === "number"; }
-  function rangeLength(args) {
+  function rangeLength(args) { // [how many, start, step], counted exactly (a difference of two ints may not be)
     if (args.length < 1 || args.length > 3 || !args.every(isWhole)) throw fail("range() takes one to three integers");
     var start = args.length > 1 ? args[0] : 0, stop = args.length > 1 ? args[1] : args[0], step = args.length > 2 ? args[2] : 1;
     if (step === 0) throw fail("range() step must not be zero");
-    var n = step > 0 ? Math.ceil((stop - start) / step) : Math.ceil((start - stop) / -step);
-    return [Math.max(0, n), start, step];
+    var from = BigInt(start), to = BigInt(stop), by = BigInt(step);
+    var n = step > 0 ? (to > from ? (to - from - 1n) / by + 1n : 0n) : (from > to ? (from - to - 1n) / -by + 1n : 0n);
+    return [Number(n), start, step];
+  }
+  function finite(x, name) {
+    if (!isFinite(x)) throw fail(name + " must be a finite number, got " + floatRepr(x));
+    return x;
   }
   function round(x, digits) {
     number(x);
@@ -322,8 +423,10 @@
     if (typeof digits !== "number" || Math.abs(digits) > LIMITS.MAX_ROUND_DIGITS) throw fail("round() digits must be an integer between -" + LIMITS.MAX_ROUND_DIGITS + " and " + LIMITS.MAX_ROUND_DIGITS);
     if (x instanceof Float) {
       if (!isFinite(x.v)) return x;
-      var q = exactRound(x.v, digits), r = Number(q.toString() + "e" + (-digits));
-      return float(r === 0 && (x.v < 0 || Object.is(x.v, -0)) ? -0 : r);
+      // the float nearest q * 10**-digits, exactly (not the host's reading of a decimal text)
+      var q = exactRound(x.v, digits), size = q < 0n ? -q : q, scale = 10n ** BigInt(Math.abs(digits));
+      var r = digits >= 0 ? quotient(size, scale, 0) : nearest(size * scale, false, 0);
+      return float(x.v < 0 || Object.is(x.v, -0) ? -r : r); // a negative x keeps its sign, even rounded to 0
     }
     if (digits >= 0) return num(x);
     var unit = 10n ** BigInt(-digits), v = BigInt(num(x)), q2 = v / unit, rem = v - q2 * unit;
@@ -362,7 +465,7 @@
       var spec = rangeLength(Array.prototype.slice.call(arguments));
       if (spec[0] > LIMITS.MAX_SEQUENCE) throw fail("range of " + spec[0] + " numbers exceeds " + LIMITS.MAX_SEQUENCE);
       var out = [];
-      for (var i = 0; i < spec[0]; i++) out.push(spec[1] + i * spec[2]);
+      for (var i = 0, v = spec[1]; i < spec[0]; i++, v += spec[2]) out.push(v); // each v within the bounds: exact
       return out;
     },
     round: function (x, digits) { return round(x, digits); },
@@ -375,11 +478,11 @@
       if (typeof x === "string") return x;
       throw fail("str() takes a number, a boolean, a string or null");
     },
-    sum: function (x) {
-      var list = sequence(x), total = 0, isFloat = false;
+    sum: function (x) { // helpers.safe_sum: left to right from 0, each partial sum as '+' makes it
+      var list = sequence(x), total = 0;
       list.forEach(function (item) { number(item, "each item"); });
-      list.forEach(function (item) { if (item instanceof Float) isFloat = true; total += num(item); });
-      return isFloat ? float(total) : int(total);
+      list.forEach(function (item) { total = numeric("+", total, item, plus); });
+      return total;
     },
     zip: function () {
       var seqs = Array.prototype.slice.call(arguments).map(function (s) { return sequence(s); });
@@ -387,13 +490,15 @@
       for (var i = 0; i < n; i++) out.push(seqs.map(function (s) { return s[i]; }));
       return out;
     },
-    distance: function (a, b) {
+    distance: function (a, b) { // the exact distance rounded once, not Math.hypot (security review N3)
       var p = point(a, "a"), q = point(b, "b");
-      return float(Math.hypot(p[0] - q[0], p[1] - q[1]));
+      [p[0], p[1], q[0], q[1]].forEach(function (c) { finite(c, "a coordinate"); });
+      return float(norm(difference(p[0], q[0]), difference(p[1], q[1])));
     },
     square_gap: function (a, b, side) {
       var p = point(a, "a"), q = point(b, "b"), s = num(number(side, "side"));
-      return float(Math.hypot(Math.max(0, Math.abs(p[0] - q[0]) - s), Math.max(0, Math.abs(p[1] - q[1]) - s)));
+      [p[0], p[1], q[0], q[1], s].forEach(function (c) { finite(c, "a coordinate or the side"); });
+      return float(norm(gap(p[0], q[0], s), gap(p[1], q[1], s)));
     },
     connected: function (count, pairs) {
       if (typeof count !== "number" || count < 0 || count > LIMITS.MAX_SEQUENCE) throw fail("count must be a whole number from 0 to " + LIMITS.MAX_SEQUENCE);
@@ -420,7 +525,7 @@
     deep: function (m, args) { m.touch.apply(m, args); },
     sorting: function (m, args) {
       var n = args.length ? (isSeq(args[0]) || args[0] instanceof Dict ? length(args[0]) : 1) : 0;
-      var rounds = args.length ? Math.max(1, Math.ceil(Math.log2(n + 1))) : 1;
+      var rounds = args.length ? Math.max(1, 32 - Math.clz32(n)) : 1; // ceil(log2(n + 1)), in integers
       for (var i = 0; i < rounds; i++) m.touch.apply(m, args);
     },
     range: function (m, args) { m.step(Math.min(rangeLength(args)[0], LIMITS.MAX_SEQUENCE) + 1); },
@@ -436,8 +541,36 @@
   }
 
   // ---------------------------------------------------------------- the operations compiled code calls
-  function Call(meter) { this.m = meter; }
+  // A traced call (generator/evaluate/trace.py): each test and the return that answered, with the clause,
+  // the values read and the comparisons made there; a step met again moves to the end, counted.
+  function Call(meter, traced) { this.m = meter; this.steps = traced ? new Map() : null; this.open = []; }
   var P = Call.prototype;
+  P.begin = function () { this.open.push({ reads: [], compares: [] }); };
+  P.end = function (kind, line, column, clause, outcome) {
+    var found = this.open.pop(), key = kind + ":" + line + ":" + column, before = this.steps.get(key);
+    this.steps.delete(key);
+    this.steps.set(key, { kind: kind, line: line, column: column, clause: clause, reads: found.reads,
+                          compares: found.compares, outcome: outcome, times: before ? before.times + 1 : 1 });
+  };
+  P.test = function (line, column, clause, thunk) {
+    if (!this.steps) return thunk();
+    this.begin();
+    var outcome = thunk();
+    this.end("test", line, column, clause, outcome);
+    return outcome;
+  };
+  P.ret = function (line, column, clause, thunk) {
+    if (!this.steps) return thunk();
+    this.begin();
+    var value = thunk();
+    this.end("return", line, column, clause, value);
+    return value;
+  };
+  P.read = function (name, value) {
+    var top = this.steps && this.open[this.open.length - 1];
+    if (top && !top.reads.some(function (read) { return read[0] === name; })) top.reads.push([name, value]);
+    return value;
+  };
   P.t = function () { this.m.step(1); };
   P.unbound = function (name) { throw fail("name '" + name + "' is used before it is assigned"); };
   P.truth = truth;
@@ -454,7 +587,8 @@
   };
   P.and = function (thunks) { var r = null; for (var i = 0; i < thunks.length; i++) { r = thunks[i](); if (!truth(r)) return r; } return r; };
   P.or = function (thunks) { var r = null; for (var i = 0; i < thunks.length; i++) { r = thunks[i](); if (truth(r)) return r; } return r; };
-  P.compare = function (left, pairs) {
+  P.compare = function (left, pairs, names) {
+    var top = names && this.steps && this.open[this.open.length - 1];
     for (var i = 0; i < pairs.length; i++) {
       var op = pairs[i][0], right = pairs[i][1](), ok;
       if (op === "is") ok = left === right;
@@ -467,6 +601,7 @@
         else if (op === "not in") ok = !contains(right, left);
         else ok = order(op, left, right);
       }
+      if (top) top.compares.push([left, op, right, ok, names[i], names[i + 1]]);
       if (!ok) return false;
       left = right;
     }
@@ -558,50 +693,102 @@
   };
   P.grow = function (results, item) { results.push(item); this.m.build(1); checked(results); };
   P.float = float;
-  P.int = int;
 
-  // ---------------------------------------------------------------- in and out (values.plain)
-  function plain(x, where, toPython) {
+  // ---------------------------------------------------------------- in and out (values.argument, values.result)
+  var LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])([\udc00-\udfff])/;
+  function loneSurrogate(text) { // "U+D83D" for the first unpaired surrogate in a string, or null
+    var found = LONE_SURROGATE.exec(text);
+    return found ? "U+" + (found[1] || found[0]).charCodeAt(0).toString(16).toUpperCase() : null;
+  }
+  function byCodePoint(a, b) { return codePointLess(a, b) ? -1 : codePointLess(b, a) ? 1 : 0; }
+  // values._walk: depth first, a dict's entries key then value; kids(v) lists them, problem(v) throws for a wrong one
+  function walk(x, where, kids, problem) {
     var count = 0, stack = [[x, 1]];
     while (stack.length) {
       var top = stack.pop(), v = top[0];
       if (++count > LIMITS.MAX_INPUT_ELEMENTS) throw KbError("SizeLimit", where + " is too large (more than " + LIMITS.MAX_INPUT_ELEMENTS + " elements)");
-      var kids = toPython ? (Array.isArray(v) ? v : v !== null && typeof v === "object" ? Object.keys(v).concat(Object.values(v)) : null) : children(v);
-      if (toPython && !(v === null || typeof v === "boolean" || typeof v === "number" || typeof v === "string" || kids)) throw fail(where + " holds a " + typeof v + ", which is not plain data");
-      if (kids && kids.length && top[1] >= LIMITS.MAX_VALUE_DEPTH) throw KbError("DepthLimit", where + " is nested more than " + LIMITS.MAX_VALUE_DEPTH + " levels deep");
-      if (kids) for (var i = 0; i < kids.length; i++) stack.push([kids[i], top[1] + 1]);
+      problem(v);
+      var items = kids(v);
+      if (items.length && top[1] >= LIMITS.MAX_VALUE_DEPTH) throw KbError("DepthLimit", where + " is nested more than " + LIMITS.MAX_VALUE_DEPTH + " levels deep");
+      for (var i = items.length - 1; i >= 0; i--) stack.push([items[i], top[1] + 1]);
     }
-    return x;
   }
-  function fromJson(x) { // a JSON number with no fraction is an int, any other a float
-    if (typeof x === "number") return Number.isInteger(x) && Number.isSafeInteger(x) ? x : float(x);
+  function jsonKids(v) { // of a value as JSON.parse makes it: an object's keys sorted by code point
+    if (Array.isArray(v)) return v;
+    if (v === null || typeof v !== "object") return [];
+    var out = [];
+    Object.keys(v).sort(byCodePoint).forEach(function (k) { out.push(k, v[k]); });
+    return out;
+  }
+  function argumentProblem(where) {
+    return function (v) {
+      var kind = v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
+      if (["null", "boolean", "number", "string", "array", "object"].indexOf(kind) < 0) throw fail(where + " holds a " + kind + ", which is not plain data");
+      if (kind === "number" && !isFinite(v)) throw fail(where + " holds " + floatRepr(v) + ", which is not a finite number; give a number");
+      if (kind === "number" && Number.isInteger(v) && !Number.isSafeInteger(v)) throw KbError("SizeLimit", where + " holds the whole number " + floatRepr(v) + ", beyond \u00b1" + LIMITS.MAX_INT + " (2**53 \u2212 1)");
+      if (kind === "string" && loneSurrogate(v)) throw fail(where + " holds a lone surrogate (" + loneSurrogate(v) + "), which is not text");
+    };
+  }
+  // An argument as Python reads it (values.argument): a JSON number that is whole is an int, any other a float;
+  // a JSON object is a dict whose keys come sorted.
+  function fromJson(x) {
+    if (typeof x === "number") return Number.isInteger(x) ? int(x) : float(x);
     if (Array.isArray(x)) return x.map(fromJson);
     if (x !== null && typeof x === "object") {
       var d = new Dict();
-      Object.keys(x).forEach(function (k) { d.map.set(keyOf(k), [k, fromJson(x[k])]); });
+      Object.keys(x).sort(byCodePoint).forEach(function (k) { d.map.set(keyOf(k), [k, fromJson(x[k])]); });
       return d;
     }
     return x;
   }
+  function valueKids(v) { // of a runtime value: a dict's entries in their order
+    if (Array.isArray(v)) return v;
+    if (!(v instanceof Dict)) return [];
+    var out = [];
+    v.map.forEach(function (entry) { out.push(entry[0], entry[1]); });
+    return out;
+  }
+  function resultProblem(v) {
+    if (v instanceof Float && !isFinite(v.v)) throw fail("the result holds " + floatRepr(v.v) + ", which is not a finite number");
+    if (v instanceof Dict && !v.keys().every(function (k) { return typeof k === "string"; })) throw fail("the result holds a dict whose keys are not all strings, as JSON's are");
+  }
   function toJson(x) {
     if (x instanceof Float) return x.v;
     if (Array.isArray(x)) return x.map(toJson);
-    if (x instanceof Dict) { var o = {}; x.map.forEach(function (e) { o[typeof e[0] === "string" ? e[0] : HELPERS.str(e[0])] = toJson(e[1]); }); return o; }
+    if (x instanceof Dict) { var o = {}; x.map.forEach(function (e) { o[e[0]] = toJson(e[1]); }); return o; }
     return x;
+  }
+  // values.exact_json: what plain JSON loses kept, for the differential tests (a float's repr, a tuple, a dict's order)
+  function tagged(x) {
+    if (x instanceof Float) return { "float": floatRepr(x.v) };
+    if (isTuple(x)) return { "tuple": x.map(tagged) };
+    if (Array.isArray(x)) return x.map(tagged);
+    if (x instanceof Dict) return { "dict": Array.from(x.map.values(), function (e) { return [tagged(e[0]), tagged(e[1])]; }) };
+    return x;
+  }
+  var tagging = false;
+  // exactly(fn, args, budget): a compiled predicate's result as values.exact_json writes it, or its error as thrown
+  function exactly(fn, args, budget, trace) {
+    tagging = true;
+    try { return fn(args, budget, trace); } finally { tagging = false; }
   }
   function Budget(steps) { this.limit = steps === undefined ? LIMITS.MAX_STEPS : steps; this.spent = 0; }
 
-  // run(params, body, args, budget): what a compiled predicate does when called.
-  function run(params, body, args, budget) {
+  // run(params, body, args, budget, trace): what a compiled predicate does when called; with `trace` (an object),
+  // trace.steps is set to the traced steps, their values written as the result is.
+  function run(params, body, args, budget, trace) {
     args = args || {};
     var missing = params.filter(function (p) { return !Object.prototype.hasOwnProperty.call(args, p); });
     var extra = Object.keys(args).filter(function (p) { return params.indexOf(p) < 0; });
     if (missing.length || extra.length) {
-      var parts = (missing.length ? ["missing " + missing.join(", ")] : []).concat(extra.length ? ["unexpected " + extra.join(", ")] : []);
-      throw fail("wrong arguments: " + parts.join("; "));
+      var said = (missing.length ? ["missing " + missing.join(", ")] : []).concat(extra.length ? ["unexpected " + extra.join(", ")] : []);
+      throw fail("wrong arguments: " + said.join("; "));
     }
-    var values = params.map(function (p) { return fromJson(plain(args[p], "argument '" + p + "'", true)); });
-    var call = new Call(new Meter(budget || new Budget()));
+    var values = params.map(function (p) {
+      walk(args[p], "argument '" + p + "'", jsonKids, argumentProblem("argument '" + p + "'"));
+      return fromJson(args[p]);
+    });
+    var call = new Call(new Meter(budget || new Budget()), !!trace);
     var result;
     try {
       result = body(call, values);
@@ -611,12 +798,20 @@
       throw fail("cannot compute: " + (error && error.message));
     }
     if (result === NO_RETURN) throw fail("the code ended without 'return'");
-    return toJson(plain(checked(result), "the result", false));
+    walk(checked(result), "the result", valueKids, resultProblem);
+    var written = tagging ? tagged : toJson;
+    if (trace) trace.steps = Array.from(call.steps.values(), function (step) {
+      return { kind: step.kind, line: step.line, column: step.column, clause: step.clause,
+               reads: step.reads.map(function (read) { return [read[0], written(read[1])]; }),
+               compares: step.compares.map(function (c) { return [written(c[0]), c[1], written(c[2]), c[3], c[4], c[5]]; }),
+               outcome: written(step.outcome), times: step.times };
+    });
+    return written(result);
   }
   var NO_RETURN = {};
 
   root.KbRuntime = {
     LIMITS: LIMITS, CALL_COSTS: CALL_COSTS, run: run, Budget: Budget, NO_RETURN: NO_RETURN, KbError: KbError,
-    floatRepr: floatRepr, fromJson: fromJson, toJson: toJson
+    floatRepr: floatRepr, fromJson: fromJson, toJson: toJson, exactly: exactly
   };
 })(typeof globalThis !== "undefined" ? globalThis : this);

@@ -26,7 +26,7 @@ def _unit(svg: Svg, view: View, models, base, anchors, ghost=False):
         svg.el("rect", x=view.x(x - half), y=view.y(y + half), width=base * view.scale, height=base * view.scale,
                fill=ACCENT if anchor else "currentColor", fill_opacity=0.35 if anchor else 0.08,
                stroke=ACCENT if anchor else "currentColor", stroke_width=2.5 if anchor else 1.2)
-        svg.text(view.x(x), view.y(y) + FONT / 3, str(index), size=FONT - 1)
+        svg.text(view.x(x), view.y(y) + FONT / 3, str(index + 1), size=FONT - 1)  # a reader counts from 1
 
 
 def _enemy(ctx: Context, svg: Svg, view: View, point):
@@ -61,10 +61,10 @@ def anchor_candidates(ctx: Context, rule: Rule, example: Example) -> Optional[Dr
     _unit(svg, view, models, base, set(expect))
     _enemy(ctx, svg, view, enemy)
     legend(svg, 16, view.height - 8, [(ACCENT, None, _("nearest to the enemy: stays in place"))])
-    listed = ", ".join(str(i) for i in expect)
+    listed = ", ".join(str(i + 1) for i in expect)
     desc = " ".join([
-        ctx.tr.ngettext("%(num)s model, numbered from 0; the enemy is measured from the point %(point)s.",
-                         "%(num)s models, numbered from 0; the enemy is measured from the point %(point)s.",
+        ctx.tr.ngettext("%(num)s model, numbered from 1; the enemy is measured from the point %(point)s.",
+                         "%(num)s models, numbered from 1; the enemy is measured from the point %(point)s.",
                          len(models)) % {"num": len(models), "point": ctx.point(enemy)},
         ctx.tr.ngettext("Model %(list)s is nearest to the enemy and stays in place.",
                          "Models %(list)s are equally near the enemy; the active player picks the one that "
@@ -133,7 +133,7 @@ def close_ranks(ctx: Context, rule: Rule, example: Example) -> Optional[Drawing]
         % {"num": len(models), "width": ctx.inches(_width(models, base))},
         _("After: the unit has closed up on model %(anchor)s, which stays in place, and is %(width)s wide; "
           "neighbouring bases touch, and every model keeps its rank and file.")
-        % {"anchor": anchor, "width": ctx.inches(_width(after, base))},
+        % {"anchor": anchor + 1, "width": ctx.inches(_width(after, base))},
         (_("The enemy is measured from the point %(point)s.") % {"point": ctx.point(enemy)}) if enemy else "",
     ])
     return Drawing(svg, desc.strip())
