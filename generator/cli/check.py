@@ -6,8 +6,13 @@ import logging
 from pathlib import Path
 
 from ..core.problems import Problems
-from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, print_problems
+from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
+from ..i18n.extract import knowledge_base_messages
+from ..i18n.limits import length_problems, stray_problems
+from ..i18n.po.catalogs import catalog_path
+from ..i18n.po.reader import read_entries
 from ..i18n.translate import Translations
+from ..i18n.update import wanted_catalogs
 from ..kb.examples import external_cases, read_scenarios, rule_cases, run_cases
 from ..kb.load import bulk_allocation, load_and_validate
 from ..kb.parts import rules_under
@@ -43,12 +48,12 @@ def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
         if outcome.passed:
             passed += 1
             if verbose:
-                print(outcome.describe())
+                print(plain(outcome.describe()))
         else:
             failed += 1
-            print(outcome.describe())
+            print(plain(outcome.describe()))  # names, values and errors an example's file gave
             if output_format == GITHUB:
-                print(outcome_annotation(outcome))
+                print_command(outcome_annotation(outcome))
     print(f"{passed} passed, {failed} failed")
     return failed
 
@@ -96,7 +101,19 @@ def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
 
 
 def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> None:
-    """Every catalog of `languages` into `problems`; references checked against `clean_kb` (None: rules with problems)."""
-    if languages:
-        for language in languages:
-            Translations.load(root, language, problems, clean_kb)
+    """Every catalog of `languages` into `problems`; references checked against `clean_kb` (None: rules with problems).
+
+    With a clean knowledge base, also the catalogs no source needs and the translations far longer than their
+    source text (generator/i18n/limits.py): a stray catalog's messages would otherwise pass unchecked.
+    """
+    messages = knowledge_base_messages(clean_kb) if languages and clean_kb is not None else None
+    for language in languages:
+        translations = Translations.load(root, language, problems, clean_kb)
+        if clean_kb is None:
+            continue  # a rule that did not load would make its own catalog look stray
+        wanted = wanted_catalogs(clean_kb, language, messages)
+        problems.items.extend(stray_problems(root, language, wanted))
+        sources = {message.key: message for listed in wanted.values() for message in listed}
+        for name in translations.catalogs:  # those that were read: not refused for their size or syntax
+            path = catalog_path(root, language, name)
+            problems.items.extend(length_problems(root, path, read_entries(path, language, root), sources))
