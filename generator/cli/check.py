@@ -114,6 +114,8 @@ def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> Non
         wanted = wanted_catalogs(clean_kb, language, messages)
         problems.items.extend(stray_problems(root, language, wanted))
         sources = {message.key: message for listed in wanted.values() for message in listed}
+        reported = set(problems.items)  # Translations.load measured each against its msgid: mostly the same
         for name in translations.catalogs:  # those that were read: not refused for their size or syntax
             path = catalog_path(root, language, name)
-            problems.items.extend(length_problems(root, path, read_entries(path, language, root), sources))
+            problems.items.extend(problem for problem in length_problems(root, path, read_entries(path, language, root),
+                                                                         sources) if problem not in reported)
