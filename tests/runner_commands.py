@@ -1,4 +1,5 @@
-"""How GitHub's runner reads a step's output, for the tests of what the project prints in CI.
+"""How GitHub's runner reads a step's output, for the tests of what the project prints in CI (and the sweep,
+scripts/sweep_ci_output.py).
 
 A port of actions/runner's `ActionCommand.TryParseV2` (`::name k=v,…::data`, after the line's leading spaces)
 and `TryParse` (`##[name k=v;…]data`, anywhere in a line), with the runner's unescaping: the tests read the
@@ -9,6 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
+# Each ends one line and starts another with a command, or opens one mid-line; the first three are the security
+# review's (N1). tests/test_ci_output.py and scripts/sweep_ci_output.py plant them in every field.
+PAYLOADS = ("\n::stop-commands::x", "\n::add-mask::y", "\n::error title=F::z", "\r::warning title=CR::w",
+            "\r\n::error::crlf", "%0A::error::pct%0D%0A::add-mask::pct2", "\u2028::error::ls", "\x85::error::nel",
+            "\n  ::error::indented", "##[error]v1 anywhere", "##[add-mask]v1mask", "\x1b[2J\x1b[31mred")
 
 # The runner's registered commands (ActionCommandManager and its extensions).
 COMMANDS = {"stop-commands", "set-env", "set-output", "save-state", "add-mask", "add-path", "debug", "notice",

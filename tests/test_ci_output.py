@@ -18,14 +18,10 @@ from generator.i18n.reviewreport import markdown
 from . import runner_commands
 from .conftest import ROOT
 
-# Each ends one line and starts another with a command; the first three are the review's.
-PAYLOADS = ("\n::stop-commands::x", "\n::add-mask::y", "\n::error title=F::z", "\r::warning title=CR::w",
-            "\r\n::error::crlf", "%0A::error::pct%0D%0A::add-mask::pct2", "\u2028::error::ls", "\x85::error::nel",
-            "\n  ::error::indented", "##[error]v1 anywhere", "##[add-mask]v1mask", "\x1b[2J\x1b[31mred")
+PAYLOADS = runner_commands.PAYLOADS
 # File names cannot hold these; the other payloads go into file names as they are.
 NOT_IN_NAMES = "\x00/"
-# A catalog's quoted string cannot hold these: the strict reader ends a line at them, so the catalog is refused.
-NOT_IN_CATALOG_TEXT = "\u2028\x85"
+NOT_IN_CATALOG_TEXT = ""  # a catalog string holds any payload: the reader ends a line at LF only, as gettext does
 GIT_IDENTITY = {"GIT_AUTHOR_NAME": "Reviewer", "GIT_AUTHOR_EMAIL": "reviewer@example.org",
                 "GIT_COMMITTER_NAME": "Reviewer", "GIT_COMMITTER_EMAIL": "reviewer@example.org"}
 DODGE = "translations/ru/rules/wap/dodge.po"
