@@ -29,8 +29,17 @@ from generator.evaluate import Snippet  # noqa: E402
 from generator.evaluate.to_js import RUNTIME, compile_predicate, compile_source  # noqa: E402
 from generator.kb.examples import rule_cases  # noqa: E402
 from generator.kb.load import load  # noqa: E402
-from tests.differential import (BATCH_JS, BOARD, HAND_CASES, batch_call, board_grid, disagreements,  # noqa: E402
-                                run_python, situations, type_pools)
+from tests.differential import (  # noqa: E402
+    BATCH_JS,
+    BOARD,
+    HAND_CASES,
+    batch_call,
+    board_grid,
+    disagreements,
+    run_python,
+    situations,
+    type_pools,
+)
 
 CHUNK = 5_000  # situations per engine call
 

@@ -8,8 +8,13 @@ time limit and a 3 GB address-space limit so that an unbounded case cannot take 
   `generator check` on a copy of the repository holding a rule with that snippet;
 - F5: the memory snippet, the same two ways; F6: `connected` in a comprehension;
 - F4 under diagram probing: the comparison snippet probed as `diagrams.probe.Probe.boundaries` does;
-- F8: the 432-byte YAML alias bomb, read by the project's YAML loader (generator.core.yamlfile).
-A benchmark, not a test: the figures depend on the machine and its load.
+- F8: the 432-byte YAML alias bomb, read by the project's YAML loader (generator.core.yamlfile);
+- N10 (issue 26): a 24 MB stray catalog of 200,000 entries, through `check`, `i18n check` and `i18n update`;
+- N11 (issue 26): a 0.9 MB answer template and 0.3 MB plural forms of `%(num)s inch` (each catalog under the
+  1 MiB file limit, so the length limit is what refuses them), through `site` (the largest page written is
+  named in the outcome).
+`--code PATH` runs the generator commands with another checkout's code (a `git archive` of it), for figures
+before and after a change. A benchmark, not a test: the figures depend on the machine and its load.
 """
 
 from __future__ import annotations
@@ -139,7 +144,7 @@ def measure(arguments: list[str], timeout: float, cwd: Path = ROOT) -> tuple[flo
 
 def repository_with(code: str, folder: Path) -> Path:
     """A copy of the repository's inputs with one extra rule holding `code`."""
-    from generator.site.build import copy_inputs
+    from generator.site.inputs import copy_inputs
 
     copy = copy_inputs(ROOT, folder)
     rule = RULE.format(code=textwrap.indent(code, " " * 6))
@@ -147,15 +152,69 @@ def repository_with(code: str, folder: Path) -> Path:
     return copy
 
 
+def stray_catalog(folder: Path) -> Path:
+    """N10: a copy of the inputs with translations/ru/rules/wap/zzbig.po, 200,000 entries (24 MB) for no rule."""
+    from generator.site.inputs import copy_inputs
+
+    copy = copy_inputs(ROOT, folder)
+    header = (copy / "translations/ru/rules/wap/strider.po").read_text(encoding="utf-8").split("\n\n")[0]
+    entries = "".join(f'msgctxt "wap/zzbig:clause:c{n}"\nmsgid "A planted source text number {n}, long enough to '
+                      f'weigh."\nmsgstr "Подброшенный перевод номер {n}, достаточно длинный, чтобы весить."\n\n'
+                      for n in range(200_000))
+    (copy / "translations/ru/rules/wap/zzbig.po").write_text(f"{header}\n\n{entries}", encoding="utf-8")
+    return copy
+
+
+def long_translations(folder: Path) -> Path:
+    """N11: a copy of the inputs whose answer template of wap/dodge is 0.9 MB and plural forms of `%(num)s inch`
+    0.3 MB each, both catalogs under the 1 MiB file limit."""
+    from generator.site.inputs import copy_inputs
+
+    copy = copy_inputs(ROOT, folder)
+    dodge = copy / "translations/ru/rules/wap/dodge.po"
+    text = dodge.read_text(encoding="utf-8")
+    dodge.write_text(text.replace('msgstr "Уклонение {value}+"', f'msgstr "Уклонение {{value}}+ {"x" * 900_000}"', 1),
+                     encoding="utf-8")
+    ui = copy / "translations/ru/ui.po"
+    text = ui.read_text(encoding="utf-8")
+    for form in ("дюйм", "дюйма", "дюймов"):
+        text = text.replace(f'"%(num)s {form}"', f'"%(num)s {form} {"y" * 300_000}"', 1)
+    ui.write_text(text, encoding="utf-8")
+    return copy
+
+
+def largest_page(site: Path) -> str:
+    pages = [path for path in site.rglob("*.html")] if site.is_dir() else []
+    if not pages:
+        return "no page written"
+    page = max(pages, key=lambda path: path.stat().st_size)
+    return f"largest page {page.relative_to(site)}: {page.stat().st_size / 1e6:.1f} MB"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a case is killed")
+    parser.add_argument("--code", type=Path, default=ROOT, help="the checkout whose generator/ the commands run")
+    parser.add_argument("--only", choices=["issue-26"], help="only the cases of issue 26 (N10, N11)")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     python = sys.executable
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
+        repo = stray_catalog(scratch / "n10")
+        for command in (["check"], ["i18n", "check"], ["i18n", "update"]):
+            rows.append((f"N10 24 MB stray catalog: {' '.join(command)}",
+                         *measure([python, "-m", "generator", "--root", str(repo), *command], args.timeout, args.code)))
+        shutil.rmtree(repo)
+        repo = long_translations(scratch / "n11")
+        wall, peak, outcome = measure([python, "-m", "generator", "--root", str(repo), "site", "--out",
+                                       str(scratch / "n11-site")], args.timeout, args.code)
+        rows.append(("N11 0.9 MB answer + 3 x 0.3 MB plural forms: site", wall, peak,
+                     f"{outcome[:90]} ({largest_page(scratch / 'n11-site')})"))
+        shutil.rmtree(repo)
+        if args.only:
+            return _print(rows)
         rows.append(("baseline: generator check, real rules", *measure([python, "-m", "generator", "check"],
                                                                         args.timeout)))
         for name, code in (("F4 compare", F4_COMPARE), ("F4 hash", F4_HASH), ("F5 memory", F5_MEMORY),
@@ -170,6 +229,10 @@ def main() -> int:
         bomb.write_text(F8_BOMB, encoding="utf-8")
         rows.append((f"F8 alias bomb ({bomb.stat().st_size} bytes): YAML loader",
                      *measure([python, "-c", LOADER, str(bomb)], args.timeout)))
+    return _print(rows)
+
+
+def _print(rows: list) -> int:
     width = max(len(row[0]) for row in rows)
     print(f"{'case':<{width}}  {'wall s':>7}  {'peak MB':>8}  outcome")
     for name, wall, peak, outcome in rows:

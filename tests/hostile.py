@@ -2,7 +2,10 @@
 
 Shared by tests/test_hostile_translations.py (HTML compared with a clean build) and
 tests/browser/test_hostile.py (the same pages in Chromium). Every payload carries its own number,
-so a failure names the message it came from.
+so a failure names the message it came from. A translation may be at most 3× its source + 50
+characters (generator/i18n/limits.py): a catalog message gets as many ways in as fit, starting at a
+different one each message, so that every way still reaches every kind of sink; mkdocs.yml strings
+get them all.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import yaml
 
+from generator.i18n.limits import longest_translation
 from generator.i18n.po.reader import read_catalog
 from generator.i18n.po.writer import render_catalog
 from generator.render.rawhtml import CLOSE, OPEN
@@ -53,14 +57,25 @@ FIXED = {
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
 
 
-def payload(number: int) -> str:
-    """Every way in at once, numbered: whichever one a sink is open to, it shows."""
-    return f"K{number} " + " ".join(way.format(n=number) for way in PAYLOADS)
+def payload(number: int, room: int | None = None) -> str:
+    """Every way in at once, numbered: whichever one a sink is open to, it shows. With `room`, as many ways as fit
+    in that many characters, the first being the number's own (so consecutive messages start with every way)."""
+    ways = [way.format(n=number) for way in PAYLOADS]
+    if room is None:
+        return f"K{number} " + " ".join(ways)
+    start = number % len(ways)
+    text = f"K{number}"
+    for way in ways[start:] + ways[:start]:
+        if len(text) + 1 + len(way) <= room:
+            text = f"{text} {way}"
+    return text
 
 
-def _with_placeholders(text: str, msgid: str) -> str:
+def _with_placeholders(number: int, msgid, singular: str) -> str:
     # A UI translation that drops a placeholder falls back to English; keep them so the payload is shown.
-    return " ".join([text, *_PLACEHOLDER.findall(msgid)])
+    placeholders = _PLACEHOLDER.findall(singular)
+    room = longest_translation(msgid) - sum(len(placeholder) + 1 for placeholder in placeholders)
+    return " ".join([payload(number, room), *placeholders])
 
 
 def plant(repo: Path) -> dict[str, str]:
@@ -77,7 +92,7 @@ def plant(repo: Path) -> dict[str, str]:
             number += 1
             singular = message.id[0] if isinstance(message.id, tuple) else message.id
             key = message.context if message.context is not None else singular
-            text = FIXED.get((lang, name, key)) or _with_placeholders(payload(number), singular)
+            text = FIXED.get((lang, name, key)) or _with_placeholders(number, message.id, singular)
             message.string = (text,) * catalog.num_plurals if isinstance(message.id, tuple) else text
             message.flags.discard("fuzzy")
             planted[f"K{number}"] = f"{lang}:{name}:{key}"

@@ -26,9 +26,9 @@ class Memory:
     def __init__(self, translation: str):
         self.translation, self.asked = translation, 0
 
-    def suggest(self, _source: str):
+    def suggest(self, _source: str, _source_lang: str = "en"):
         self.asked += 1
-        return SimpleNamespace(translation=self.translation, fuzzy=True, comment="")
+        return SimpleNamespace(translation=self.translation, fuzzy=True, comment="", previous=None)
 
 
 def sources(*texts: str) -> list[SourceMessage]:

@@ -111,15 +111,17 @@ def test_update_prefills_identical_and_near_identical_new_clauses_and_overwrites
     strider = message(repo, "wap/strider", "wap/strider:clause:combat")
     assert strider.id == COMBAT and strider.string and not strider.fuzzy
     add_clause(repo, "wap/dodge", "same-as-strider", COMBAT_YAML)
-    add_clause(repo, "wap/dodge", "close-to-strider", COMBAT_YAML.replace("the model.", "the unit."))
+    # A close match that means the same (`that` for `the`); one with another term is not offered (test_suggestions.py).
+    add_clause(repo, "wap/dodge", "close-to-strider", COMBAT_YAML.replace("the model.", "that model."))
     result = generator(repo, "i18n", "update")
     assert result.returncode == 0, result.stderr
     assert "2 pre-filled from translation memory" in result.stdout
     same = message(repo, "wap/dodge", "wap/dodge:clause:same-as-strider")
     assert same.string == strider.string and not same.fuzzy and not same.user_comments
     close = message(repo, "wap/dodge", "wap/dodge:clause:close-to-strider")
-    assert close.string == strider.string and close.fuzzy
+    assert close.string == strider.string and close.fuzzy and "suggestion" in close.flags
     assert close.user_comments and f"of «{COMBAT}»" in " ".join(close.user_comments)
+    assert close.previous_id == [COMBAT]  # `#| msgid`: the text the suggested translation was made for
     after = every_translation(repo)
     assert {key: after.get(key) for key in before} == before  # every earlier translation and flag is unchanged
     again = generator(repo, "i18n", "update").stdout  # nothing new the second time, and the comments read back

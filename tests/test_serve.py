@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from .conftest import ROOT
+from .test_serve_paths import request
 
 
 def _free_port() -> int:
@@ -76,6 +77,7 @@ def test_an_edited_rule_file_appears_on_the_served_page_after_a_reload(repo):
     url = f"http://127.0.0.1:{port}/en/wap/strider/"
     try:
         assert _wait_for(lambda: "Strider" in _fetch(url), 90), "the site was never served"
+        assert request(("127.0.0.1", port), "/%00").split()[1] == "400"  # a path no file can have
         path = repo / "rules/wap/strider.yaml"
         path.write_text(path.read_text(encoding="utf-8").replace("title: Strider", "title: Strider Edited", 1),
                         encoding="utf-8")
@@ -87,6 +89,7 @@ def test_an_edited_rule_file_appears_on_the_served_page_after_a_reload(repo):
     finally:
         server.terminate()
         server.wait(timeout=10)
+    assert "Traceback" not in server.stdout.read()
 
 
 def _files(folder: Path) -> dict[str, bytes]:

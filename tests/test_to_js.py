@@ -23,8 +23,18 @@ from generator.kb.examples import rule_cases
 from generator.kb.load import load
 
 from .conftest import ROOT
-from .differential import (BATCH_JS, BOARD, agree, batch_call, board_grid, disagreements, drawn, run_python,
-                           situations, type_pools)
+from .differential import (
+    BATCH_JS,
+    BOARD,
+    agree,
+    batch_call,
+    board_grid,
+    disagreements,
+    drawn,
+    run_python,
+    situations,
+    type_pools,
+)
 from .test_evaluate import HOSTILE_AT_LOAD
 
 _KB, _ = load(ROOT)

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from ..core.problems import InputError
+from ..core.report_formats import guarded_output
 from .common import EXIT_MALFORMED, EXIT_OK, add_format_option, repository_root
 
 log = logging.getLogger(__name__)
@@ -91,7 +92,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    logging.basicConfig(format="%(message)s", level=logging.INFO)  # diagnostics to stderr, output to stdout
+    # Every line a command prints passes the guard: a name or text read from a pull request's files never
+    # starts a line the CI runner obeys as a workflow command (generator/core/report_formats.py).
+    with guarded_output():
+        logging.basicConfig(format="%(message)s", level=logging.INFO)  # diagnostics to stderr, output to stdout
+        return _main(argv)
+
+
+def _main(argv) -> int:
     parser = build_parser()
     # Names may follow options (`i18n update --lang ru wap/strider`), which plain argparse refuses.
     args, extra = parser.parse_known_args(argv)

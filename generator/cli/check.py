@@ -6,9 +6,14 @@ import logging
 from pathlib import Path
 
 from ..core.problems import Problems
-from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, print_problems
+from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
+from ..i18n.extract import knowledge_base_messages
+from ..i18n.limits import length_problems, stray_problems
+from ..i18n.po.catalogs import catalog_path
+from ..i18n.po.reader import read_entries
 from ..i18n.translate import Translations
+from ..i18n.update import wanted_catalogs
 from ..kb.examples import external_cases, read_scenarios, rule_cases, run_cases
 from ..kb.load import bulk_allocation, load_and_validate
 from ..kb.parts import rules_under
@@ -45,12 +50,12 @@ def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
         if outcome.passed:
             passed += 1
             if verbose:
-                print(outcome.describe())
+                print(plain(outcome.describe()))
         else:
             failed += 1
-            print(outcome.describe())
+            print(plain(outcome.describe()))  # names, values and errors an example's file gave
             if output_format == GITHUB:
-                print(outcome_annotation(outcome))
+                print_command(outcome_annotation(outcome))
     print(f"{passed} passed, {failed} failed")
     return failed
 
@@ -104,20 +109,15 @@ def _explain(root: Path, kb, cases: list, lang: str | None, problems: Problems) 
         try:
             explained = explainers[language].explain(rule, predicate, case.given)
         except SnippetRuntimeError as error:
-            print(f"{case.test_id}: {case.name}\n  the predicate stopped: {one_line(str(error))}")
+            print(f"{case.test_id}: {case.name}\n  the predicate stopped: {plain(str(error))}")
             continue
         clause_ids = [clause.id for clause in rule.clauses]
-        print(f"{case.test_id}: {one_line(case.name)}")
-        print(f"  {one_line(explained.answer)}")
+        print(f"{case.test_id}: {plain(case.name)}")
+        print(f"  {plain(explained.answer)}")
         print(f"  decided by {rule.key}#{explained.decided_by}")
         for reason in explained.reasons:
             number = f"§{clause_ids.index(reason.clause) + 1} " if reason.clause in clause_ids else ""
-            print(f"  {number}{one_line(reason.text)}")
-
-
-def one_line(text: str) -> str:
-    """A text from a file on one line: a line break in a rule's text must not start a line of output."""
-    return " ".join(str(text).split())
+            print(f"  {number}{plain(reason.text)}")
 
 
 def _catalog_languages(root: Path) -> list[str]:
@@ -134,7 +134,21 @@ def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
 
 
 def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> None:
-    """Every catalog of `languages` into `problems`; references checked against `clean_kb` (None: rules with problems)."""
-    if languages:
-        for language in languages:
-            Translations.load(root, language, problems, clean_kb)
+    """Every catalog of `languages` into `problems`; references checked against `clean_kb` (None: rules with problems).
+
+    With a clean knowledge base, also the catalogs no source needs and the translations far longer than their
+    source text (generator/i18n/limits.py): a stray catalog's messages would otherwise pass unchecked.
+    """
+    messages = knowledge_base_messages(clean_kb) if languages and clean_kb is not None else None
+    for language in languages:
+        translations = Translations.load(root, language, problems, clean_kb)
+        if clean_kb is None:
+            continue  # a rule that did not load would make its own catalog look stray
+        wanted = wanted_catalogs(clean_kb, language, messages)
+        problems.items.extend(stray_problems(root, language, wanted))
+        sources = {message.key: message for listed in wanted.values() for message in listed}
+        reported = set(problems.items)  # Translations.load measured each against its msgid: mostly the same
+        for name in translations.catalogs:  # those that were read: not refused for their size or syntax
+            path = catalog_path(root, language, name)
+            problems.items.extend(problem for problem in length_problems(root, path, read_entries(path, language, root),
+                                                                         sources) if problem not in reported)

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sys
 from pathlib import Path
 
 from ..core.problems import InputError, Problems
-from ..core.report_formats import WARNING, chosen_format, print_problems
+from ..core.report_formats import WARNING, chosen_format, json_text, plain, print_problems
 from ..i18n.extract import knowledge_base_messages
 from ..i18n.po.catalogs import locale_exists
 from ..i18n.po.reader import catalogs_read_once
 from ..i18n.translate import Translations
+from ..i18n.update import wanted_catalogs
 from ..kb.load import bulk_allocation, load, load_and_validate
 from ..site.mkdocs_config import read_languages
 from .common import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
@@ -99,14 +99,14 @@ def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages
         print(found.report(), file=sys.stderr)
         return EXIT_MALFORMED
     if args.json:
-        print(json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True))
+        print(json_text(report, indent=2, sort_keys=True))
         return EXIT_OK
     for entry in report:
         total = entry["total"]
         print(f"{entry['lang']}: {total['translated']}/{total['messages']} translated ({total['percent']}%), "
               f"{total['fuzzy']} fuzzy, {total['missing']} missing")
         for name, counts in entry["catalogs"].items():
-            print(f"  {name}: {counts['translated']} translated, {counts['fuzzy']} fuzzy, {counts['missing']} missing")
+            print(f"  {plain(name)}: {counts['translated']} translated, {counts['fuzzy']} fuzzy, {counts['missing']} missing")
     return EXIT_OK
 
 
@@ -126,7 +126,7 @@ def _i18n_check(args, root: Path, kb, problems, languages: list[str], messages) 
     checked = args.lang or wanted or languages
     with catalogs_read_once():  # the checks, the typography and the translation memory each read every catalog
         found = check_catalogs(root, kb, checked, messages)
-        all_warnings = consistency_warnings(root, checked)
+        all_warnings = consistency_warnings(root, {lang: wanted_catalogs(kb, lang, messages) for lang in checked})
     found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
     print_problems(found, output_format)
     warnings = [warning for warning in all_warnings if not prefixes or warning.file.startswith(prefixes)]
@@ -169,7 +169,7 @@ def _i18n_review(args, root: Path, kb, _problems, languages: list[str], _message
     try:
         result = review(root, kb, wanted, base)
     except ReviewError as error:
-        print(error, file=sys.stderr)
+        print(plain(error), file=sys.stderr)  # it may name a catalog file or quote git
         return EXIT_MALFORMED
     print(markdown(result) if args.markdown else plain_text(result), end="")
     summary = os.environ.get(SUMMARY_VARIABLE)

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from .report_formats import plain
+
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -18,9 +20,11 @@ class Problem:
     hint: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        text = f"{where}: {self.subject}: {self.message}" if self.subject else f"{where}: {self.message}"
-        return f"{text} — {self.hint}" if self.hint else text
+        """`file:line: subject: message — hint` on one line: each part read from a file is shown through plain()."""
+        where = f"{plain(self.file)}:{self.line}" if self.line else plain(self.file)
+        text = f"{where}: {plain(self.subject)}: {plain(self.message)}" if self.subject else \
+            f"{where}: {plain(self.message)}"
+        return f"{text} — {plain(self.hint)}" if self.hint else text
 
 
 @dataclass

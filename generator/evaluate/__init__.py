@@ -27,8 +27,7 @@ from .errors import (
     StepLimit,
 )
 from .functions import FUNCTIONS
-from .limits import (MAX_BUILT, MAX_EXPONENT, MAX_INT, MAX_PROBE_STEPS, MAX_SEQUENCE, MAX_STEPS,
-                     MAX_VALUE_DEPTH)
+from .limits import MAX_BUILT, MAX_EXPONENT, MAX_INT, MAX_PROBE_STEPS, MAX_SEQUENCE, MAX_STEPS, MAX_VALUE_DEPTH
 from .snippet import Snippet
 from .values import PLAIN_TYPES
 from .vetting import check_snippet

@@ -13,6 +13,7 @@ from ..kb.markup import markup_signature, references
 from ..kb.model import KnowledgeBase
 from .extract import knowledge_base_messages
 from .glossary import Glossary, Term, contains, read_glossary, stems, without, word_keys
+from .limits import length_problems, size_problem, stray_problems
 from .po.catalogs import catalog_path, existing_catalogs, message_label
 from .po.pofile import CatalogError
 from .po.reader import read_entries
@@ -112,16 +113,38 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages
         terms, glossary_problems = read_glossary(root, lang)
         problems.extend(glossary_problems)
         glossary = Glossary(terms)
-        sources = {message.key: message for listed in wanted_catalogs(kb, lang, messages).values() for message in listed}
+        wanted = wanted_catalogs(kb, lang, messages)
+        sources = {message.key: message for listed in wanted.values() for message in listed}
         refused = Problems()
         names = existing_catalogs(root, lang, refused)
         problems.extend(refused)
+        names = _admitted(root, lang, names, wanted, sources, problems)
         for name in names:
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
     if TYPOGRAPHY_LANG in languages:
         problems.extend(check_russian(root, kb, messages))
     problems.extend(reader_text_problems(root, kb, languages))
     return problems
+
+
+def _admitted(root: Path, lang: str, names: list[str], wanted: dict, sources: dict, problems: list) -> list[str]:
+    """The catalogs worth checking message by message; into `problems`, those refused before that: a file over the
+    size limit (not read), a catalog no source needs, a translation far longer than its source
+    (generator/i18n/limits.py)."""
+    admitted = []
+    for name in names:
+        path = catalog_path(root, lang, name)
+        oversize = size_problem(root, path, name)
+        if oversize:
+            problems.append(oversize)
+            continue
+        admitted.append(name)
+        try:
+            problems.extend(length_problems(root, path, read_entries(path, lang, root), sources))
+        except CatalogError:
+            pass  # _check_catalog reports it
+    problems.extend(stray_problems(root, lang, wanted))
+    return admitted
 
 
 def _check_catalog(root: Path, kb: KnowledgeBase, lang: str, name: str, glossary: Glossary,

@@ -25,6 +25,10 @@ GIT_TIMEOUT = 60  # seconds for one git command; reading a repository's catalogs
 
 ADDED, CHANGED, EMPTIED, APPROVED, OBSOLETE = "translation added", "translation changed", "translation removed", \
     "fuzzy flag cleared, translation unchanged", "made obsolete"
+# An obsolete (#~) translation that BASE did not have: never shown, but `i18n update` restores it as it is when its
+# message comes back, so a reviewer must see it as much as a translation added.
+RETIRED = "obsolete translation added or changed (restored as it is if its message comes back)"
+RETIRED_KINDS = (OBSOLETE, RETIRED)  # the kinds about messages no source has now: no checks, "source was"
 
 
 class ReviewError(Exception):
@@ -183,6 +187,22 @@ def compare_catalogs(lang: str, shown: str, before: Optional[Catalog], after: Op
         changes.append(Change(lang, shown, kept.lineno if kept else message.lineno, str(key), OBSOLETE,
                               _text(message.id), _text(message.string),
                               "(kept as obsolete #~)" if kept else "(deleted)"))
+    changes.extend(_retired_changes(lang, shown, old, old_retired, retired_now))
+    return changes
+
+
+def _retired_changes(lang: str, shown: str, old: dict, old_retired: dict, retired_now: dict) -> list[Change]:
+    """Obsolete translations now that BASE had in no form: not as this obsolete message (same text, translation and
+    fuzzy flag), nor as the active message a change retired."""
+    changes = []
+    for key, message in retired_now.items():
+        was = old_retired.get(key) or old.get(key)
+        if not _text(message.string) or (was is not None and (was.id, _text(was.string), bool(was.fuzzy)) ==
+                                          (message.id, _text(message.string), bool(message.fuzzy))):
+            continue
+        changes.append(Change(lang, shown, message.lineno, str(key), RETIRED, _text(message.id),
+                              _text(was.string) if was is not None else "", _text(message.string),
+                              fuzzy_now=bool(message.fuzzy)))
     return changes
 
 
@@ -211,14 +231,14 @@ def review(root: Path, kb: KnowledgeBase, languages: list[str], base: Optional[s
 
 def _attach_checks(root: Path, kb: KnowledgeBase, changes: list[Change], messages: list):
     """The `i18n check` problems and consistency warnings on each changed message's line."""
-    languages = sorted({change.lang for change in changes if change.kind != OBSOLETE})
+    languages = sorted({change.lang for change in changes if change.kind not in RETIRED_KINDS})
     if not languages:
         return
     found: dict[tuple[str, int], list[str]] = {}
     for problem in check_catalogs(root, kb, languages, messages):
         found.setdefault((problem.file, problem.line), []).append(problem.message)
-    for warning in consistency_warnings(root, languages):
+    for warning in consistency_warnings(root, {lang: wanted_catalogs(kb, lang, messages) for lang in languages}):
         found.setdefault((warning.file, warning.line), []).append(f"consistency: {warning.message}")
     for change in changes:
-        if change.kind != OBSOLETE:
+        if change.kind not in RETIRED_KINDS:
             change.checks = found.get((change.file, change.line), [])

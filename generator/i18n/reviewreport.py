@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import html
+import re
 
+from ..core.report_formats import plain
 from .memory import one_line
-from .review import APPROVED, OBSOLETE, Change, Review
+from .review import APPROVED, RETIRED_KINDS, Change, Review
 
 
 def _by_language(changes: list[Change]) -> dict[str, list[Change]]:
@@ -24,27 +26,33 @@ def _flags(change: Change) -> str:
     return ", ".join(notes)
 
 
+def _text(text) -> str:
+    """A text of a catalog on one line of the terminal: its whitespace collapsed, anything else unsafe escaped."""
+    return plain(one_line(text))
+
+
 def plain_text(result: Review) -> str:
-    """The review for a terminal: one block per changed message, grouped by language."""
-    lines = [f"Translation review against {result.base[:10]} ({result.described}): "
+    """The review for a terminal (and the CI log): one block per changed message, grouped by language; every
+    file name, key and text on one line, escaped (generator/core/report_formats.py)."""
+    lines = [f"Translation review against {result.base[:10]} ({plain(result.described)}): "
              f"{len(result.changes)} message(s) changed"]
     for lang, changes in _by_language(result.changes).items():
-        lines += ["", f"== {lang}: {len(changes)} message(s)"]
+        lines += ["", f"== {plain(lang)}: {len(changes)} message(s)"]
         for change in changes:
-            lines += ["", f"{change.file}:{change.line}: {change.key}: {_flags(change)}"]
+            lines += ["", f"{plain(change.file)}:{change.line}: {plain(change.key)}: {_flags(change)}"]
             if change.kind == APPROVED:
                 lines.append("  ! approved without a change: check the translation still says what the source says now")
-            if change.kind == OBSOLETE:
-                lines.append(f"  source was : {one_line(change.source)}")
+            if change.kind in RETIRED_KINDS:
+                lines.append(f"  source was : {_text(change.source)}")
             else:
-                lines.append(f"  source now : {one_line(change.source)}")
+                lines.append(f"  source now : {_text(change.source)}")
             if change.previous_source:
-                lines.append(f"  made for   : {one_line(change.previous_source)}")
-            lines.append(f"  before     : {one_line(change.before) or '(empty)'}")
-            lines.append(f"  after      : {one_line(change.after) or '(empty)'}")
-            if change.kind != OBSOLETE:
-                lines.append("  checks     : " + ("ok" if not change.checks else change.checks[0]))
-                lines.extend(f"               {issue}" for issue in change.checks[1:])
+                lines.append(f"  made for   : {_text(change.previous_source)}")
+            lines.append(f"  before     : {_text(change.before) or '(empty)'}")
+            lines.append(f"  after      : {_text(change.after) or '(empty)'}")
+            if change.kind not in RETIRED_KINDS:
+                lines.append("  checks     : " + ("ok" if not change.checks else _text(change.checks[0])))
+                lines.extend(f"               {_text(issue)}" for issue in change.checks[1:])
     if not result.changes:
         lines.append("no translation changed")
     return "\n".join(lines) + "\n"
@@ -53,11 +61,29 @@ def plain_text(result: Review) -> str:
 _MARKDOWN_SPECIALS = "\\`*_[]|~#!"
 
 
+_MARKDOWN_LINE_END = re.compile(r"\r\n|\r|\n")  # CommonMark's line endings: each would end a table row
+
+
 def markdown_cell(text: str) -> str:
-    """A text shown literally in a Markdown table cell: HTML escaped, Markdown syntax backslashed, one line."""
-    escaped = "".join(f"\\{char}" if char in _MARKDOWN_SPECIALS else char for char in str(text))
-    escaped = html.escape(escaped, quote=False)
-    return "<br>".join(part for part in escaped.replace("\r", "").split("\n")) or "—"
+    """A text shown literally in a Markdown table cell: HTML escaped, Markdown syntax backslashed, one line
+    (its line breaks as <br>, any other control character as a visible escape)."""
+    lines = []
+    for part in _MARKDOWN_LINE_END.split(str(text)):
+        escaped = "".join(f"\\{char}" if char in _MARKDOWN_SPECIALS else char for char in plain(part))
+        lines.append(html.escape(escaped, quote=False))
+    return "<br>".join(lines) or "—"
+
+
+def code_span(text: str, in_table: bool = True) -> str:
+    """A text shown as inline code whatever it holds: a fence of more backticks than any run inside it (so no
+    backtick closes it early), on one line (plain()), and in a table its pipes escaped (GFM splits cells at a
+    pipe even inside code)."""
+    shown = plain(text)
+    if in_table:
+        shown = shown.replace("|", "\\|")
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", shown)), default=0) + 1)
+    padded = f" {shown} " if shown.startswith("`") or shown.endswith("`") else shown
+    return f"{fence}{padded}{fence}"
 
 
 def markdown(result: Review) -> str:
@@ -73,18 +99,19 @@ def markdown(result: Review) -> str:
             if change.kind == APPROVED:
                 made_for = (f" The translation was made for «{markdown_cell(change.previous_source)}»."
                             if change.previous_source else "")
-                lines += [f"> **Fuzzy flag cleared without a change** at `{change.file}:{change.line}` "
+                lines += [f"> **Fuzzy flag cleared without a change** at "
+                          f"{code_span(f'{change.file}:{change.line}', in_table=False)} "
                           f"({markdown_cell(change.key)}).{made_for} Check that it still says what the source "
                           f"says now.", ""]
         lines += ["| message | what | source now | before | after | checks |", "|---|---|---|---|---|---|"]
         for change in changes:
             checks = "ok" if not change.checks else "<br>".join(markdown_cell(issue) for issue in change.checks)
-            if change.kind == OBSOLETE:
+            if change.kind in RETIRED_KINDS:
                 checks = ""
             source = markdown_cell(change.source)
             if change.previous_source:
                 source += f"<br>(made for: {markdown_cell(change.previous_source)})"
-            lines.append(f"| `{change.file}:{change.line}`<br>{markdown_cell(change.key)} | "
+            lines.append(f"| {code_span(f'{change.file}:{change.line}')}<br>{markdown_cell(change.key)} | "
                          f"{markdown_cell(_flags(change))} | {source} | {markdown_cell(change.before)} | "
                          f"{markdown_cell(change.after)} | {checks} |")
         lines.append("")

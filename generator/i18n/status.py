@@ -20,6 +20,8 @@ def language_status(kb: KnowledgeBase, tr: Translations, messages: list[SourceMe
         if message.source_lang == tr.lang:
             continue
         state = tr.text(message.context, message.msgid, message.source_lang).state
+        if state == MISSING and tr.suggested(message.context):
+            state = FUZZY  # the page shows the source, but a translator has a suggestion to review: needs work
         counts = catalogs.setdefault(message.catalog, {"translated": 0, "fuzzy": 0, "missing": 0})
         counts[{TRANSLATED: "translated", FUZZY: "fuzzy", MISSING: "missing"}[state]] += 1
     if tr.lang != "en":

@@ -12,6 +12,7 @@ from ..core.plurals import compiled, language_plural, plural_index
 from ..core.problems import Problems, relative
 from ..kb.markup import references
 from ..kb.references import reference_problem
+from .limits import LENGTH_HINT, SIZE_HINT, fits, oversized, too_long
 from .po.catalogs import catalog_path, existing_catalogs, message_label
 from .po.pofile import CatalogError
 from .po.reader import message_key, read_entries
@@ -19,7 +20,7 @@ from .po.reader import message_key, read_entries
 SOURCE = "source"  # the page is in the text's own language
 TRANSLATED = "translated"
 FUZZY = "fuzzy"  # a translation exists but was made for an older source text
-MISSING = "missing"  # no translation: the source text is shown, marked
+MISSING = "missing"  # no translation (or only a suggestion, or one over the length limit): the source is shown, marked
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,10 @@ class Translations:
         """Add (or replace) the messages of one catalog; with `kb`, report its translations' broken references."""
         path = catalog_path(self.root, self.lang, name)
         self.forget(name)
+        refused = oversized(path)
+        if refused:  # before reading: a huge file would cost every command seconds
+            problems.add(relative(path, self.root), 0, name, refused, SIZE_HINT)
+            return
         try:
             catalog = read_entries(path, self.lang, self.root)
         except CatalogError as error:
@@ -68,6 +73,9 @@ class Translations:
         for message in catalog:
             if not message.id:
                 continue
+            overlong = too_long(message.id, message.string) if message.string else None
+            if overlong:  # measured against the msgid here; the lookups below measure against the real source
+                problems.add(relative(path, self.root), message.lineno, message_label(message), overlong, LENGTH_HINT)
             if kb is not None and may_refer(message.string):  # the cheap pass: most translations have no [[
                 for issue in reference_problems(kb, message, checked):
                     problems.add(relative(path, self.root), message.lineno, message_label(message), issue,
@@ -110,27 +118,39 @@ class Translations:
                                      message_label(message), issue, REFERENCE_HINT)
 
     def text(self, context: str, source: str, source_lang: str) -> Text:
-        """The words for a rule text in this language, falling back visibly to the source."""
+        """The words for a rule text in this language, falling back visibly to the source.
+
+        A suggestion of the translation memory is not a translation until a translator accepts it, and a
+        translation far longer than the source it stands for is never shown (generator/i18n/limits.py): the
+        catalog's msgid could claim any source, so the length is measured against the real one.
+        """
         if source_lang == self.lang:
             return Text(source, source_lang, SOURCE)
         message = self.entries.get(context)
-        if message is None or not message.string:
+        if message is None or not message.string or message.suggestion or not fits(source, message.string):
             return Text(source, source_lang, MISSING)
         if message.fuzzy or message.id != source:
             return Text(message.string, self.lang, FUZZY)
         return Text(message.string, self.lang, TRANSLATED)
 
-    # UI strings: a fuzzy, missing or malformed translation shows the English text.
+    def suggested(self, context: str) -> bool:
+        """Whether a rule text's message holds a suggestion of the translation memory that nobody accepted yet."""
+        message = self.entries.get(context)
+        return message is not None and bool(message.string) and message.suggestion
+
+    # UI strings: a fuzzy, missing, malformed or over-long translation shows the English text.
     def gettext(self, msgid: str) -> str:
         message = self.ui.get(msgid)
-        if message is None or message.fuzzy or not message.string or isinstance(message.id, tuple):
+        if message is None or message.fuzzy or not message.string or isinstance(message.id, tuple) \
+                or not fits(msgid, message.string):
             return msgid
         return message.string if placeholders_match(msgid, message.string) else msgid
 
     def ngettext(self, singular: str, plural: str, number) -> str:
         message = self.ui.get(singular)
         fallback = singular if number == 1 else plural
-        if message is None or message.fuzzy or not isinstance(message.string, tuple) or not all(message.string):
+        if message is None or message.fuzzy or not isinstance(message.string, tuple) or not all(message.string) \
+                or not fits((singular, plural), message.string):
             return fallback
         chosen = message.string[self.plural_index(number)]
         return chosen if placeholders_match(singular, chosen) else fallback

@@ -13,6 +13,7 @@ from ..core.cache import cached, key_bytes
 from ..core.problems import Problem, relative
 from ..kb.model import KnowledgeBase
 from .extract import knowledge_base_messages
+from .limits import oversized
 from .po.catalogs import catalog_path, existing_catalogs, message_label
 from .po.pofile import CatalogError
 from .po.reader import read_entries
@@ -143,6 +144,8 @@ def check_russian(root: Path, kb: KnowledgeBase, messages: list | None = None) -
             problems.append(Problem(relative(Path(path), root), line, message.context, problem, hint))
     for name in existing_catalogs(root, LANG):
         path = catalog_path(root, LANG, name)
+        if oversized(path):
+            continue  # check_catalogs reports it; reading it would cost seconds
         try:
             catalog = read_entries(path, LANG, root)  # the checks' fast, cached reader (i18n-safety)
         except CatalogError:

@@ -10,6 +10,7 @@ from ..core.problems import InputError, Problems, relative
 from ..core.repofiles import FIX_LINK, write_problem
 from ..kb.model import KnowledgeBase
 from .extract import knowledge_base_messages, ui_messages
+from .limits import SIZE_HINT, oversized
 from .memory import LazyMemory, prefill
 from .po.catalogs import catalog_path, existing_catalogs
 from .po.merge import SourceMessage, merge
@@ -54,7 +55,7 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
     names = list(wanted) + [name for name in existing_catalogs(root, lang, problems) if name not in wanted]
     outputs: dict[Path, bytes] = {}
     summary = {"added": 0, "kept": 0, "fuzzied": 0, "obsoleted": 0, "files": 0, "prefilled": 0}
-    memory = LazyMemory(root, lang)
+    memory = LazyMemory(root, lang, wanted)
     names = [name for name in names if _selected(name, only)]
 
     def update(name: str) -> tuple[bytes | None, dict]:
@@ -65,6 +66,10 @@ def plan_update(root: Path, kb: KnowledgeBase, lang: str, only=None,
 
     for name in names:
         path = catalog_path(root, lang, name)
+        refused = oversized(path)
+        if refused:  # nothing is merged from a file no rule's catalog could be; nothing is written
+            problems.add(relative(path, root), 0, name, refused, SIZE_HINT)
+            continue
         try:
             data, counts = update(name)
         except CatalogError as error:
@@ -110,7 +115,7 @@ def _merged(path: Path, lang: str, name: str, before: bytes | None, sources: lis
                                        {message_key(m) for m in old.obsolete.values()})
     alone = all(source.key in known for source in sources)
     # prefill only touches messages new to the old catalog: when there are none it has nothing to do.
-    prefilled = 0 if alone else prefill(catalog, old, memory)
+    prefilled = 0 if alone else prefill(catalog, old, memory, {source.key: source.source_lang for source in sources})
     tally = {key: getattr(counts, key) for key in ("added", "kept", "fuzzied", "obsoleted")}
     data = render_catalog(catalog)
     return (None if data == before else data), dict(tally, prefilled=prefilled), alone

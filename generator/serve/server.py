@@ -14,12 +14,14 @@ import http.server
 import sys
 import threading
 import time
+from http import HTTPStatus
 from pathlib import Path
 
 from watchdog.events import FileSystemEventHandler
 from watchdog.observers import Observer
 
 from ..core.problems import InputError
+from ..core.report_formats import plain
 from ..site.inputs import INPUTS, changed, input_path, refreshed, snapshot
 from .live import LiveSite
 
@@ -85,10 +87,35 @@ def watcher(root: Path) -> Watcher | None:
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves the site folder without a log line per request."""
+    """Serves the site folder without a log line per request; a path no file can have is answered 400."""
 
     def log_message(self, format, *args):  # noqa: A002 - the base class names it so
         pass
+
+    def send_head(self):
+        try:
+            return super().send_head()
+        except ValueError:  # a NUL byte or a lone surrogate (%ED%A0%80) in the path: UnicodeError is a ValueError
+            self.send_error(HTTPStatus.BAD_REQUEST, "Malformed path")
+            return None
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The live site's HTTP server: a request that fails is one line on the console, never a traceback."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        error = sys.exc_info()[1]
+        if isinstance(error, ConnectionError):  # a reader who left before the page was sent
+            return
+        print(f"a request from {client_address[0]} failed: {type(error).__name__}: {plain(error)}", file=sys.stderr,
+              flush=True)
+
+
+def site_server(folder: Path, host: str, port: int) -> SiteServer:
+    """A server of the files under `folder` at host:port (port 0: any free port); serve_forever() starts it."""
+    return SiteServer((host, port), functools.partial(QuietHandler, directory=str(folder)))
 
 
 def rebuild(site: LiveSite, edited: set[str] | None = None) -> bool:
@@ -116,8 +143,7 @@ def serve(root: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
     seen = snapshot(root)
     rebuild(site)
     out.mkdir(exist_ok=True)
-    handler = functools.partial(QuietHandler, directory=str(out))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server = site_server(out, host, port)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"serving http://{host}:{port}/ (English /en/, Russian /ru/); edits update the site; Ctrl+C stops",
           flush=True)

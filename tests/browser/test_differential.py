@@ -15,15 +15,23 @@ from collections import defaultdict
 
 import pytest
 
-from generator.evaluate import Snippet, SnippetRefused
-from generator.evaluate import helpers
+from generator.evaluate import Snippet, SnippetRefused, helpers
 from generator.evaluate.to_js import RUNTIME, compile_predicate, compile_source
 from generator.kb.examples import rule_cases
 from generator.kb.load import load
 
 from ..conftest import ROOT
-from ..differential import (BATCH_JS, BOARD, batch_call, board_grid, disagreements, literal, run_python,
-                            situations, type_pools)
+from ..differential import (
+    BATCH_JS,
+    BOARD,
+    batch_call,
+    board_grid,
+    disagreements,
+    literal,
+    run_python,
+    situations,
+    type_pools,
+)
 
 _KB, _ = load(ROOT)
 PREDICATES = [(rule, predicate) for key, rule in sorted(_KB.rules.items()) for predicate in rule.predicates

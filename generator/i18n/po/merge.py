@@ -7,7 +7,7 @@ from typing import Iterable, Optional
 
 from babel.messages.catalog import Catalog, Message
 
-from .reader import message_key
+from .reader import SUGGESTION, message_key
 from .writer import TRANSLATORS, new_catalog
 
 
@@ -61,12 +61,18 @@ def _start(lang: str, name: str, old: Optional[Catalog]) -> Catalog:
     return catalog
 
 
-def _carried(source: SourceMessage, previous: Message, revived: bool, summary: UpdateSummary):
-    """(string, flags, previous msgid, translator comments) of a message that had a translation before."""
+def _carried(source: SourceMessage, previous: Message, summary: UpdateSummary):
+    """(string, flags, previous msgid, translator comments) of a message that had a translation before.
+
+    An obsolete message that comes back for the same source text is restored as it was: translated stays
+    translated, fuzzy stays fuzzy (a restored rule keeps its translations).
+    """
     string = previous.string
     flags = set(previous.flags) - {"fuzzy"}
+    if not previous.fuzzy:
+        flags.discard(SUGGESTION)  # a translator accepted the suggestion by clearing fuzzy: it is theirs now
     previous_id = None
-    if previous.id == source.msgid and not revived:
+    if previous.id == source.msgid:
         if previous.fuzzy:
             flags.add("fuzzy")
             previous_id = previous.previous_id or None
@@ -82,11 +88,10 @@ def _carried(source: SourceMessage, previous: Message, revived: bool, summary: U
     return string, flags, previous_id, list(previous.user_comments)
 
 
-def _add(catalog: Catalog, lang: str, source: SourceMessage, previous: Optional[Message], revived: bool,
-         summary: UpdateSummary):
+def _add(catalog: Catalog, lang: str, source: SourceMessage, previous: Optional[Message], summary: UpdateSummary):
     """Add the message for `source` to the catalog, with what `previous` (its old message, if any) carries over."""
     if previous is not None:
-        string, flags, previous_id, user_comments = _carried(source, previous, revived, summary)
+        string, flags, previous_id, user_comments = _carried(source, previous, summary)
     else:
         string = "" if not isinstance(source.msgid, tuple) else ("",) * max(catalog.num_plurals, 1)
         flags, previous_id, user_comments = set(), None, []
@@ -103,7 +108,8 @@ def merge(lang: str, name: str, sources: Iterable[SourceMessage], old: Optional[
 
     Same source text: the translation and its flags stay. Changed source text: the translation stays,
     is marked fuzzy, and the text it was made for is kept as the previous msgid. Gone from the source:
-    the translated message becomes obsolete (#~), never dropped.
+    the translated message becomes obsolete (#~), never dropped; back in the source, it is carried over
+    by the same rules.
     """
     summary = UpdateSummary()
     catalog = _start(lang, name, old)
@@ -111,10 +117,9 @@ def merge(lang: str, name: str, sources: Iterable[SourceMessage], old: Optional[
     retired = {message_key(m): m for m in old.obsolete.values()} if old is not None else {}
     for source in sources:
         previous = current.pop(source.key, None)
-        revived = previous is None and source.key in retired
-        if revived:
+        if previous is None and source.key in retired:
             previous = retired.pop(source.key)
-        _add(catalog, lang, source, previous, revived, summary)
+        _add(catalog, lang, source, previous, summary)
     for key, message in list(current.items()) + list(retired.items()):
         if not _has_text(message.string):
             continue

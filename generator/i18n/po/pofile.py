@@ -280,7 +280,9 @@ def scan(text: str, lang: str = "en", comments: bool = False) -> tuple[CatalogEn
     scanner = _Scanner(comments)
     skipped = () if comments else _READ_COMMENT_MARKERS
     take, apply, message_line = scanner.line, scanner._apply, _MESSAGE_LINE.fullmatch
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # A line ends at LF (CRLF too), as GNU gettext and Babel read a .po file: str.splitlines would also end one at
+    # U+2028, NEL and other separators a rule text may hold, and refuse the catalog `i18n update` wrote for it.
+    for number, raw in enumerate((text.replace("\r\n", "\n") if "\r" in text else text).split("\n"), start=1):
         # The two commonest kinds of line go straight through (a thousand catalogs are ~500,000 lines);
         # take() reads every other line, and these the same way.
         first = raw[:1]

@@ -17,6 +17,10 @@ from ...core.problems import Problems
 from ...core.repofiles import read_repository_bytes
 from .pofile import SYNTAX_HINT, CatalogEntries, CatalogError, Entry, scan
 
+# The flag, beside `fuzzy`, of a translation the translation memory suggested: not shown on the site until a
+# translator accepts it by clearing `fuzzy` (translations/README.md, "Suggestions from translation memory").
+SUGGESTION = "suggestion"
+
 
 class LookupEntry(NamedTuple):
     """A message as the site and the checks use it; the same attributes as a Babel Message, built cheaply."""
@@ -27,6 +31,7 @@ class LookupEntry(NamedTuple):
     string: object  # str, or one str per plural form
     fuzzy: bool
     previous: Optional[str]
+    suggestion: bool = False  # fuzzy and flagged SUGGESTION: the memory's, not yet accepted
 
 
 # The modules whose code makes the results kept in the disk cache: a change to any of them starts afresh.
@@ -60,7 +65,8 @@ def _plain_entries(path: Path, data: bytes, lang: str) -> tuple:
 
     def plain(entry: Entry) -> tuple:
         previous = "".join(entry.previous) if entry.previous is not None else None
-        return entry.lineno, entry.context, entry.id, entry.string, entry.fuzzy, previous
+        return (entry.lineno, entry.context, entry.id, entry.string, entry.fuzzy, previous,
+                entry.fuzzy and SUGGESTION in entry.flags)
 
     return (tuple(plain(e) for e in catalog.messages), tuple(plain(e) for e in catalog.obsolete),
             catalog.num_plurals, catalog.plural_expr)
