@@ -16,6 +16,7 @@
   var NEGATED = { "<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "==" };
   var LISTS = ["list", "ints", "bools", "models"]; // kb/answers.LISTS: a list result's items, comma-separated
   var COUNTED = ["models"]; // kb/answers.COUNTED: the plural group counts the items
+  var LARGEST = 999999999999999; // 15 digits: every such number is exact in both engines (evaluate/limits.MAX_INT)
 
   function fill(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (all, key) { return key in values ? values[key] : all; });
@@ -185,6 +186,20 @@
 
   // Read one argument: {value} or {problem}.
   Panel.prototype.read = function (arg) {
+    var got = this.readField(arg);
+    if (!got.problem && tooLarge(got.value)) return { problem: W.tooLarge };
+    return got;
+  };
+  // A number past 15 digits, or an infinity a JSON list may hold (1e400): the reader is asked for a smaller one,
+  // in the page's language, before the runtime would refuse it in English.
+  function tooLarge(value) {
+    if (typeof value === "number") return !isFinite(value) || Math.abs(value) > LARGEST;
+    if (Array.isArray(value)) return value.some(tooLarge);
+    if (value && typeof value === "object") return Object.keys(value).some(function (key) { return tooLarge(value[key]); });
+    return false;
+  }
+
+  Panel.prototype.readField = function (arg) {
     var field = this.field(arg), kind = arg.field, input;
     if (kind === "yesno") {
       input = field.querySelector("input:checked");
@@ -633,6 +648,17 @@
     return panel;
   }
   window.addEventListener("hashchange", restoreFromHash);
+  // What a form says for these arguments, as data: the tests hold it equal to `generator check --explain`.
+  window.KbAsk = {
+    explain: function (predicateName, args) {
+      var panel = byPredicate["ask-" + predicateName];
+      var predicate = panel.data.predicates.filter(function (p) { return p.name === predicateName; })[0];
+      var outcome = panel.run(predicate, args);
+      if (outcome.problem) return { problem: outcome.problem };
+      return { answer: panel.verdictWords(predicate, outcome.value), decidedBy: decidedBy(predicate, outcome.steps),
+               reasons: reasons(outcome.steps, panel.words) };
+    }
+  };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
