@@ -99,3 +99,25 @@ def test_an_export_updated_for_edited_rules_is_the_export_made_afresh(repo):
         updated = kept.updated(after.kb, after.translations[lang], {"wap/strider"})
         assert updated.files() == LanguageExport(after.kb, after.translations[lang]).files()
         assert updated.files() != kept.files()  # the served export is left as it was
+
+
+def test_each_predicate_carries_its_answers_in_the_language_and_its_clause_notation(prepared):
+    english = json.loads(export_json(prepared.kb, prepared.translations["en"]))
+    russian = json.loads(export_json(prepared.kb, prepared.translations["ru"]))
+
+    def predicate(export, rule, name):
+        found = next(r for r in export["rules"] if r["id"] == rule)
+        return next(p for p in found["predicates"] if p["name"] == name)
+
+    scout_en, scout_ru = predicate(english, "t9a/scout", "deploy_ok"), predicate(russian, "t9a/scout", "deploy_ok")
+    assert (scout_en["answers"], scout_ru["answers"]) == ({"true": "Allowed", "false": "Not allowed"},
+                                                          {"true": "Можно", "false": "Нельзя"})
+    assert scout_en["clauses"] == [{"line": 1, "clause": "placement"}, {"line": 3, "clause": "terrain"},
+                                   {"line": 5, "clause": "placement"}]
+    # Another tool can replay the reasons: the notation names the lines of the same snippet the trace runs.
+    snippet = Snippet.compile(scout_en["code"], [a["name"] for a in scout_en["args"]])
+    _value, steps = snippet.explain(in_own_zone=False, enemy_distance=14, terrain="forest")
+    noted = {note["line"]: note["clause"] for note in scout_en["clauses"]}
+    assert steps[-1]["clause"] == noted[3] == "terrain"
+    wounds = predicate(russian, "wap/daemonic", "instability")["answers"]
+    assert "{" in wounds["other"] and "|" in wounds["other"]  # the plural pattern, as translators write it

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..i18n.translate import Translations
 from ..kb import urls
+from ..kb.answers import answer_key
 from ..kb.model import STATUSES, KnowledgeBase
 from ..kb.texts import Texts, declared_parts
 from ..kb.value_types import ARG_TYPES
@@ -72,13 +73,29 @@ class ExportReturns(Shape):
     text: str = Field(description="What the result means, in the export's language.")
 
 
+class ExportNote(Shape):
+    line: int = Field(description="Line of `code` (from 1) where a statement starts.")
+    clause: str = Field(description="Id of the clause that statement applies (and what it holds, unless a statement "
+                                    "inside names its own).")
+
+
 class ExportPredicate(Shape):
     name: str = Field(description="Predicate name, fixed by the predicate contract.")
     clause: str = Field(description="Id of the clause the predicate encodes.")
     summary: str = Field(description="The question the predicate answers, in the export's language.")
     args: list[ExportArgument] = Field(description="Keyword arguments, in the order of the contract.")
     returns: ExportReturns
-    code: str = Field(description="The snippet: a restricted Python subset, run by generator/evaluate/.")
+    answers: dict[str, str] = Field(
+        description="What a reader is told for each result, in the export's language: keys true, false, null, empty "
+                    "(an empty list), a choice value or a number as written, and 'other', a pattern where {value} "
+                    "is the value in words and one group {form|form|...} holds the plural forms of the language, "
+                    "in its gettext order (a list of models counts its items). Empty when the rule declares none.")
+    clauses: list[ExportNote] = Field(
+        description="The clause notation of `code`: the clause each noted statement applies. A traced run names, "
+                    "for each test and for the return that answered, the clause of its statement; the clause of the "
+                    "return decides the answer.")
+    code: str = Field(description="The snippet: a restricted Python subset, run by generator/evaluate/; its "
+                                  "'# clause: <id>' comments are the notation `clauses` lists.")
 
 
 class ExportExample(Shape):
@@ -171,6 +188,10 @@ def _rule_entry(kb: KnowledgeBase, tr: Translations, texts: Texts, rule) -> Expo
             returns=ExportReturns(type=p.returns.type, values=p.returns.values, nullable=p.returns.nullable,
                                   labels=labels(p.returns, *declared_parts(p.name)),
                                   text=text(rule, *declared_parts(p.name))),
+            answers={answer_key(key): text(rule, *declared_parts(p.name), "answer", answer_key(key))
+                     for key in (p.returns.answers or {})},
+            clauses=[ExportNote(line=line, clause=clause) for line, clause in p.snippet.notation.statement_lines()]
+            if p.snippet is not None else [],
         ) for p in rule.predicates],
         examples=[ExportExample(id=e.id, predicate=e.predicate, clause=e.clause, given=e.given, expect=e.expect,
                                 name=text(rule, "example", e.id))
