@@ -38,6 +38,9 @@ PAYLOADS = (
     "# h{n} {{: onclick=alert({n}) }}\n<b onmouseover=alert({n})>b</b>",
     '<div markdown="1">[m{n}](javascript:alert({n}))</div>',
     "<!-- x --> <style>*{{}}</style><iframe srcdoc='<script>alert({n})</script>'>",
+    # Inside a code span, which the markup renders as <code>: its content must be escaped like any other text.
+    "`<img src=x onerror=alert({n})>`",
+    "`</code><script>alert({n})</script>`",
 )
 
 # Messages that keep the assertions of the single-purpose tests this build replaced: catalog/context -> text.

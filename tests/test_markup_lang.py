@@ -45,3 +45,10 @@ def test_marks_are_listed_with_their_language_and_do_not_count_as_other_markup()
     text = "Книга [Battlesystem]{lang=en} и [AD&D]{lang=en-US}"
     assert language_marks(text) == [("Battlesystem", "en"), ("AD&D", "en-US")]
     assert markup_signature(text) == markup_signature("Книга и")
+
+
+def test_a_code_span_is_escaped_like_any_text_and_cannot_close_its_element():
+    html = render_inline('a `<img src=x onerror="alert(1)">` and `</code><script>x & y</script>`', lambda r: ("", "", ""))
+    assert "<img" not in html and "<script>" not in html and "</code><script>" not in html
+    assert html.count("<code>") == 2 == html.count("</code>")
+    assert "&lt;img src=x onerror=" in html and "&lt;/code&gt;&lt;script&gt;x &amp; y&lt;/script&gt;" in html

@@ -23,8 +23,7 @@ log = logging.getLogger(__name__)
 
 def cmd_i18n(args) -> int:
     """`i18n update|init|status|check|review`: load and validate the rules, then run the subcommand."""
-    # One-shot, like check: the base and its ~43,000 messages live to the end, and every young collection
-    # walked them (at 1,000 rules a third of i18n status's CPU time).
+    # One-shot, like check: the base and its messages live to the end, and every young collection walked them.
     with bulk_allocation():
         return _i18n(args)
 
@@ -32,7 +31,7 @@ def cmd_i18n(args) -> int:
 def _i18n(args) -> int:
     root = repository_root(args)
     # Status only counts the catalogs' messages, which need rules that load; whether their references and
-    # examples hold is for `check` to say (at 1,000 rules validating was a fifth of status's time).
+    # examples hold is for `check` to say.
     # update and init write every message's line into the catalogs: a file parsed now keeps its map of lines.
     languages = [language["code"] for language in read_languages(root)]
     read = args.action in ("status", "check", "update")

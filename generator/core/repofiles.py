@@ -1,6 +1,6 @@
 """The repository's input files, listed and read only from inside the checkout.
 
-Policy (issue 9.5): a file or folder under rules/, translations/, docs/ or site_overrides/ may be a
+Policy: a file or folder under rules/, translations/, docs/ or site_overrides/ may be a
 symlink only if it points somewhere inside the checkout; one that points outside it, to nothing, or
 to anything that is not a plain file or folder (a device, a fifo, a socket) is reported as a problem
 and never opened, listed into, written through or published. Every reader of those folders lists

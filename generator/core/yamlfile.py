@@ -1,6 +1,6 @@
 """Read YAML as plain data while remembering the line of every key and item, bounded before it is trusted.
 
-Policy (issue 9.3): rules, glossaries and players' scenario files are plain data. Aliases (`*name`)
+Policy: rules, glossaries and players' scenario files are plain data. Aliases (`*name`)
 are refused rather than expanded, so a few hundred bytes cannot grow into gigabytes or loop forever;
 nesting deeper than MAX_NESTING and files larger than MAX_YAML_BYTES are refused; the only tags are
 the plain core ones (strings, numbers, true/false, null, lists, mappings) — anything else, explicit

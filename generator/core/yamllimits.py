@@ -1,4 +1,4 @@
-"""The bounds on YAML input and how a breach is found and reported (issue 9.3), without composing the file.
+"""The bounds on YAML input and how a breach is found and reported, without composing the file.
 
 Aliases are refused before anything is composed; nesting deeper than MAX_NESTING is refused with the
 line where it happens, found by scanning events (no recursion); a rough bracket count keeps the

@@ -35,8 +35,8 @@ def translator_comments(text: Translatable) -> list[str]:
 class _KnowledgeBaseMessage(SourceMessage):
     """A rule, system, glossary or concept message whose location and comments are made when first asked for.
 
-    `i18n check` and `i18n status` never ask (but for Russian-source texts), and naming the line of
-    each of 40,000 messages at 1,000 rules meant reading every file's map of lines (a second).
+    `i18n check` and `i18n status` never ask (but for Russian-source texts), and naming each message's
+    line means reading every file's map of lines.
     """
 
     def __init__(self, kb: KnowledgeBase, text: Translatable):

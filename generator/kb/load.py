@@ -35,9 +35,8 @@ BULK_GC_THRESHOLD = 100_000  # allocations between young-generation collections 
 def bulk_allocation():
     """Collect cycles less often while many long-lived objects are made (a knowledge base, its cases).
 
-    Each young-generation collection would walk the growing model only to keep all of it: at 1,000
-    rules that was a quarter of `check`'s loading time. Reference counting still frees everything
-    else at once; the thresholds come back when the block ends.
+    Each young-generation collection would walk the growing model only to keep all of it. Reference
+    counting still frees everything else at once; the thresholds come back when the block ends.
     """
     thresholds = gc.get_threshold()
     gc.set_threshold(max(thresholds[0], BULK_GC_THRESHOLD), *thresholds[1:])

@@ -1,6 +1,6 @@
 """Every translatable text of the knowledge base and its message id (msgctxt), in one place.
 
-Decision (issue 10.1): this module is the only owner of the message-context scheme and of the list
+Decision: this module is the only owner of the message-context scheme and of the list
 of translatable fields. A text's context is its owner's key followed by the field's parts, joined
 with ":" — the owner key is the key of `KnowledgeBase.origins` (a rule `t9a/scout`, a system `wap`,
 `term:<id>`, `concept:<id>`), so `t9a/scout:clause:placement`, `t9a/scout:predicate:X:arg:Y:value:V`,

@@ -1,6 +1,6 @@
 """What an edit of rules' own files touches: which rules, which files to read again, which pages to redo.
 
-Decision (issue 10.5, used by `generator.serve.live`): after an edit of rules' own files (their YAML or
+Decision (used by generator/serve/live.py): after an edit of rules' own files (their YAML or
 per-rule catalogs) only those files are read again (`reprepare`); the rest of the knowledge base and
 of the catalogs stays in memory, and what may depend on the edited rules is validated again (the
 rules and translations that name them, the glossary and concepts). The pages that may show the

@@ -1,25 +1,13 @@
 """`make serve`'s site: the last good build kept in memory, updated page by page after an edit.
 
-Decision (issue 10.5): after an edit of rules' own files (their YAML or per-rule catalogs) only those
-files are read again (`edits.reprepare`): the rest of the knowledge base and of the catalogs stays in
-memory, and what may depend on the edited rules is validated again (the rules and translations that
-name them, the glossary and concepts). Then the edited rules' own pages are rendered, converted and
-written first, in every language, before `update` returns: that is what the author looks at. The
-other pages that may show the edit follow in a background thread (`background.Follower`): the rule pages
-linked to or from the edited rules, the listing pages that show what changed of them (title and
-summary: every listing; clarifications: the clarifications page; terms used: the glossary; always
-the translation status), and the edited rules' entries of the JSON export (`LanguageExport`). A
-newer edit cancels that follow-up; its pages stay stale and are done with the newer edit's. Only
-pages whose Markdown changed go through MkDocs again (its config, files, navigation and Jinja
-environment are kept per language), each written to a temporary file renamed over the page, so a
-browser never reads half a page. The search index is rebuilt in another background thread once a
-follow-up is done.
-
-Any other edit under rules/ or translations/ (a new or deleted file, a system, the glossary, a
-concept, a shared catalog) loads and validates the whole input again and renders every page. An
-edit of anything else (mkdocs.yml, docs/, site_overrides/, templates), or a change of the
-navigation or of the set of pages, rebuilds the whole site. Edits that failed to build stay pending
-and are applied with the next one, so nothing read incrementally is ever missed.
+Decision: an edit of rules' own files reads only those files again (generator/serve/edits.py) and
+renders, converts and writes the edited rules' own pages first, in every language: what the author
+looks at. The other pages that may show the edit follow in a background thread (`background.Follower`),
+cancelled by a newer edit; the search index is rebuilt after them. Only pages whose Markdown changed go
+through MkDocs again (its per-language state is kept; the private functions this needs are named in
+generator/serve/mkdocs_private.py), each written to a temporary file renamed over the page, so a browser
+never reads half a page. Any other edit reloads the whole input, and a change of the navigation or of
+the set of pages rebuilds the whole site. Edits that failed to build stay pending until the next one.
 """
 
 from __future__ import annotations
@@ -60,7 +48,7 @@ class Served:
         return cls({page.path: page for page in built.pages}, built.nav, dict(built.assets),
                    dict(built.search_labels), built.export)
 
-    def same_frame(self, built: LanguageBuild) -> bool:
+    def same_navigation(self, built: LanguageBuild) -> bool:
         """True if only page contents differ: same pages, navigation and search labels."""
         return (built.nav == self.nav and built.search_labels == self.search_labels
                 and {page.path for page in built.pages} == set(self.pages) and set(built.assets) == set(self.assets))
@@ -220,7 +208,7 @@ class LiveSite:
         """Render every page of every language from `prepared`; write those that changed (or rebuild)."""
         rendered = {lang: language_build(prepared, lang, keep_export=True) for lang in self.served}
         if set(rendered) != _codes(prepared) or not all(
-                self.served[lang].same_frame(built) for lang, built in rendered.items()):
+                self.served[lang].same_navigation(built) for lang, built in rendered.items()):
             return self.rebuild()
         self.build.prepared, self.links = prepared, Links.of(prepared.kb)  # the hooks of the pages below read it
         self.pending.clear()
