@@ -92,8 +92,8 @@ def test_i18n_check_refuses_a_translated_pattern_with_the_wrong_number_of_plural
 
     path = repo / "translations/ru/rules/wap/daemonic.po"
     text = path.read_text(encoding="utf-8")
-    assert "{дополнительная рана|дополнительные раны|дополнительных ран}" in text
-    path.write_text(text.replace("{дополнительная рана|дополнительные раны|дополнительных ран}", "{раны|ран}"),
+    assert "{дополнительная Рана|дополнительные Раны|дополнительных Ран}" in text
+    path.write_text(text.replace("{дополнительная Рана|дополнительные Раны|дополнительных Ран}", "{раны|ран}"),
                     encoding="utf-8")
     kb, _problems = load_and_validate(repo)
     found = [str(problem) for problem in check_catalogs(repo, kb, ["ru"])]

@@ -140,8 +140,8 @@ def test_a_counted_answer_takes_the_russian_plural_form_of_its_number(page, base
     field(form, "stubborn_or_steadfast").get_by_label("нет").check()
     field(form, "unbreakable").get_by_label("нет").check()
     lost_by = field(form, "lost_by").locator("input")
-    for lost, words in (("2", "1 дополнительная рана"), ("3", "2 дополнительные раны"), ("6", "5 дополнительных ран"),
-                        ("0", "Дополнительных ран нет")):
+    for lost, words in (("2", "1 дополнительная Рана"), ("3", "2 дополнительные Раны"), ("6", "5 дополнительных Ран"),
+                        ("0", "Дополнительных Ран нет")):
         lost_by.fill(lost)
         expect(verdict(form, "instability")).to_have_text(words)
         if lost == "3":

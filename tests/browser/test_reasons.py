@@ -90,7 +90,7 @@ def test_one_form_asks_the_daemonic_situation_once_and_gives_every_consequence(p
     dice.nth(1).select_option("1")
     field(form, "leadership").locator("input").fill("7")
     field(form, "lost_by").locator("input").fill("3")
-    expect(verdict(form, "instability")).to_have_text("Дополнительных ран нет")
+    expect(verdict(form, "instability")).to_have_text("Дополнительных Ран нет")
     expect(verdict(form, "reality_blinks")).to_have_text("Дубль 1: Раны восстановлены")
     expect(answer(form, "reality_blinks").locator(".kb-ask__clause a")).to_have_text("§7")
     assert field(form, "dice").count() == 1  # the dice are entered once for both answers
