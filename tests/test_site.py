@@ -115,14 +115,6 @@ def test_numbers_follow_the_locale_with_russian_plurals():
     assert str(in_words("inches", 0.5, en)) == "½″" and str(in_words("number", 17.9, ru)) == "17,9"
 
 
-def test_rendering_is_deterministic():
-    prepared = prepare(ROOT)
-    first = [page.content for page in Renderer(prepared.kb, prepared.translations["ru"], prepared.languages).pages()]
-    prepared = prepare(ROOT)
-    second = [page.content for page in Renderer(prepared.kb, prepared.translations["ru"], prepared.languages).pages()]
-    assert first == second
-
-
 def test_two_builds_of_the_same_input_are_byte_identical_search_index_and_export_included(site, counted_build):
     _repo, again, _rendered = counted_build  # a copy of the same inputs, built in this process with the same date
     files = sorted(path.relative_to(site) for path in site.rglob("*") if path.is_file())
