@@ -11,7 +11,6 @@ import pytest
 
 from generator.core.problems import Problems
 from generator.i18n.translate import Translations
-from generator.render.pages import Renderer
 from generator.render.values import in_words
 from generator.site.build import build_site, prepare
 
