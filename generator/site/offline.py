@@ -154,8 +154,7 @@ def web_manifest(name: str, short: str, lang: str, colour: str) -> dict:
         "short_name": short,
         "lang": lang,
         "dir": "ltr",
-        "id": "./",
-        "start_url": "./",
+        "start_url": "./",  # also the app's id: one app per language, wherever the site is published
         "scope": "../",  # the whole site: a language switch stays inside the installed app
         "display": "standalone",
         "background_color": "#ffffff",
