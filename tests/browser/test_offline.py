@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
