@@ -52,18 +52,22 @@ self.addEventListener("fetch", (event) => {
 function answer(event) {
   const request = event.request;
   const key = keyOf(request.url);
+  let keeping = null;
   const network = (async () => {
     const response = (await event.preloadResponse) || (await fetch(request));
     if (keepable(response)) {
+      // Kept beside the answer, not before it: the page reads the response while the copy is written.
       const copy = response.clone();
-      await (await caches.open(CACHE)).put(key, copy);
+      keeping = caches.open(CACHE).then((cache) => cache.put(key, copy));
     }
     return response;
   })();
-  event.waitUntil(network.catch(() => undefined)); // the copy is kept even when a slow answer came from the cache
+  // The copy is kept even when the answer came from the cache (a slow network) or the page went away.
+  event.waitUntil(network.then(() => keeping).catch(() => undefined));
   const kept = () => caches.open(CACHE).then((cache) => cache.match(key));
   const slow = new Promise((resolve) => setTimeout(resolve, SLOW_NETWORK_MS))
     .then(kept).then((response) => response || network);
+  slow.catch(() => undefined); // its failure is the network's, answered below
   return Promise.race([network, slow]).catch(() => kept().then((response) => {
     if (response) return response;
     throw new TypeError("offline and not kept: " + key); // the browser shows its own offline page
