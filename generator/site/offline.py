@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import threading
 from pathlib import Path
 
 from ..i18n.translate import Translations
@@ -99,10 +101,26 @@ def site_languages(site_dir: Path) -> list[str]:
     return sorted(path.name for path in Path(site_dir).iterdir() if path.is_dir() and (path / "index.html").is_file())
 
 
+# `make serve` writes the lists again from two threads (after an edit's pages, after a new search index): one at a
+# time, so the last to start reads the site as the last change left it.
+_WRITING = threading.Lock()
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """A file a browser may be reading, replaced whole (its reader gets the old or the new, never half)."""
+    scratch = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+    scratch.write_text(text, encoding="utf-8")
+    os.replace(scratch, path)
+
+
 def write_offline_files(site_dir: Path) -> dict[str, dict]:
     """Write offline/<lang>.json for every language and sw.js at the root of a written site (search index included);
     {lang: {"bytes": total, "files": count}}."""
-    site_dir = Path(site_dir)
+    with _WRITING:
+        return _write_offline_files(Path(site_dir))
+
+
+def _write_offline_files(site_dir: Path) -> dict[str, dict]:
     worker = (TEMPLATES / WORKER).read_text(encoding="utf-8")
     lists = {lang: language_files(site_dir, lang) for lang in site_languages(site_dir)}
     version = hashlib.sha256(worker.encode("utf-8"))
@@ -114,11 +132,10 @@ def write_offline_files(site_dir: Path) -> dict[str, dict]:
     (site_dir / LISTS).mkdir(exist_ok=True)
     for lang, files in lists.items():
         listed = {"version": build["version"], "lang": lang, "files": files}
-        (site_dir / LISTS / f"{lang}.json").write_text(json.dumps(listed, ensure_ascii=False, separators=(",", ":")),
-                                                        encoding="utf-8")
+        _write_atomically(site_dir / LISTS / f"{lang}.json", json.dumps(listed, ensure_ascii=False, separators=(",", ":")))
     # The version and totals go first in the worker: a new list is a new worker, which the browser installs.
     header = f"const BUILD = {json.dumps(build, sort_keys=True, separators=(',', ':'))};\n"
-    (site_dir / WORKER).write_text(header + worker, encoding="utf-8")
+    _write_atomically(site_dir / WORKER, header + worker)
     return build["languages"]
 
 
