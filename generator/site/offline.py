@@ -148,8 +148,8 @@ def offline_labels(tr: Translations) -> dict[str, str]:
     return {
         "title": _("Offline use"),
         "kept": _("Pages you open are kept on this device and open without a connection."),
-        "offer": _("Every page in this language and its search, for use without a connection: %(size)s to download.")
-        % TOKENS,
+        "offer": _("Every page in this language, with its search, can be saved for use without a connection: "
+                   "%(size)s to download.") % TOKENS,
         "save": _("Save for offline use"),
         "saving": _("Saving: %(done)s of %(total)s") % TOKENS,
         "saved": _("Saved on this device (%(size)s): every page in this language and its search work without a "
