@@ -313,23 +313,25 @@ def cpu_seconds() -> float:
 
 
 WARM_UP_TIMEOUT_S = 15  # Pagefind loads when the reader opens the search; practice follows on the next idle moment
+PRACTICE_DONE_S = 0.3  # after the practice's fragment is served: it is read and the practice is over
 
 
 def _warmed_up(page, lang: str, counter: Counter) -> list[tuple[str, int]]:
     """Wait as a reader who opened the search and paused before typing: until search.js has warmed Pagefind up
-    (every part's metadata of the language served) and the network is quiet; what it fetched meanwhile.
+    (every part's metadata of the language served) and its practice search has opened its best result (a
+    fragment served), then PRACTICE_DONE_S more; what it fetched meanwhile.
 
-    Network idle alone is not enough: on a busy machine the page's idle callback may come after
-    500 ms without requests, and the "warm" query then paid for loading Pagefind."""
+    The page's network idle is no sign: Playwright's "networkidle" is the page's first idle moment, long
+    past by then, so the query would run beside the practice search."""
     parts = int(page.get_attribute("[data-kb-search]", "data-kb-parts") or 1)
     fetched, deadline = [], time.monotonic() + WARM_UP_TIMEOUT_S
     while time.monotonic() < deadline:
-        page.wait_for_load_state("networkidle")
         fetched += [(path, size) for path, size in counter.take() if "/pagefind/" in path]
-        if sum(1 for path, _ in fetched if f"/pagefind.{lang}_" in path) >= parts:
+        metadata = sum(1 for path, _ in fetched if f"/pagefind.{lang}_" in path)
+        if metadata >= parts and any("/fragment/" in path for path, _ in fetched):
             break
-        page.wait_for_timeout(200)
-    page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(50)
+    time.sleep(PRACTICE_DONE_S)
     return fetched + [(path, size) for path, size in counter.take() if "/pagefind/" in path]
 
 

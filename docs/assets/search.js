@@ -278,6 +278,7 @@
   if (stubInput() && stubInput().placeholder) strings.placeholder = stubInput().placeholder;
 
   var loading = null;
+  var engine = null; // Pagefind's engine (pagefind.js), started beside its interface
   function fetched(tag, attributes) {
     return new Promise(function (resolve, reject) {
       var element = document.createElement(tag);
@@ -288,8 +289,21 @@
     });
   }
 
+  // The engine is what a first query waits for: its module, its worker, the language's metadata and
+  // WebAssembly. Started here, beside the interface's script rather than after it, with the options the
+  // interface gives it again (the same module: the same URL); the interface merges the other parts.
+  function startEngine() {
+    engine = import(bundle + "pagefind.js").then(function (pagefind) {
+      return pagefind.options({ baseUrl: siteRoot, excerptLength: EXCERPT_LENGTH })
+        .then(function () { return pagefind.init(); })
+        .then(function () { return pagefind; });
+    });
+    engine.catch(function () { engine = null; }); // the interface loads it itself, or reports why it cannot
+  }
+
   function load() {
     if (!loading) {
+      startEngine();
       loading = Promise.all([
         fetched("link", { rel: "stylesheet", href: bundle + "pagefind-ui.css" }),
         fetched("script", { src: bundle + "pagefind-ui.js" })
@@ -352,7 +366,7 @@
   // nothing does just that and fetches nothing. The same URL as the interface's import gives the
   // same module, so the same worker and instances.
   function primeWorker() {
-    import(bundle + "pagefind.js").then(function (pagefind) {
+    (engine || import(bundle + "pagefind.js")).then(function (pagefind) {
       return pagefind.preload(" ").then(function () { whenIdle(function () { practise(pagefind); }); });
     }).catch(function () { /* search still works, the first query just pays for it */ });
   }

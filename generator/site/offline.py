@@ -53,8 +53,7 @@ def _address(path: str) -> str:
 
 
 def _loaded(relative: str) -> bool:
-    return not relative.startswith(NOT_LOADED) and relative not in NOT_LOADED and not relative.endswith(
-        NOT_LOADED_SUFFIXES)
+    return not relative.startswith(NOT_LOADED) and not relative.endswith(NOT_LOADED_SUFFIXES)
 
 
 def _search_files(site_dir: Path, lang: str) -> list[Path]:
