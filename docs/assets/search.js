@@ -217,6 +217,7 @@
     if (toggle) toggle.setAttribute("aria-expanded", open ? "true" : "false");
     if (open) load();
     if (open && focus && input()) input().focus();
+    if (!open) remember(""); // closed by the reader: Back to this page shows no results they put away
   }
 
   if (toggle) {
@@ -344,6 +345,9 @@
     if (!box.getAttribute("aria-label")) box.setAttribute("aria-label", box.getAttribute("title") || strings.placeholder || "Search");
     box.setAttribute("autocomplete", "off");
     box.addEventListener("input", function () { remember(box.value.trim()); });
+    root.addEventListener("click", function (event) { // "Clear" empties the field without an input event
+      if (event.target.closest && event.target.closest(".pagefind-ui__search-clear")) remember("");
+    });
     // Pagefind's field takes the stub's place: what the reader typed there, and the focus.
     var old = stubInput();
     var typed = old ? old.value : "";

@@ -274,6 +274,23 @@ def test_back_to_a_searched_page_shows_the_query_and_its_results_again(page, bas
     expect(page.locator(".pagefind-ui__drawer")).to_be_visible()
 
 
+def test_back_shows_no_results_the_reader_put_away_before_leaving(page, no_store_site):
+    # Pages the browser may not store are drawn again on Back (no back/forward cache): search.js decides.
+    base_url = no_store_site.address
+    page.goto(base_url + "en/")
+    search(page, "scout")
+    page.mouse.click(20, 600)  # a click beside the search (the results cover the page's middle) closes it
+    expect(page.locator(".pagefind-ui__drawer")).to_be_hidden()
+    page.locator("article a:not(.headerlink)").first.click()  # to another page
+    page.wait_for_load_state("load")
+    page.go_back()
+    page.wait_for_url(base_url + "en/")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(500)  # time for search.js to bring results back, which it must not
+    expect(page.locator(".pagefind-ui__drawer")).to_be_hidden()
+    assert not page.locator(".kb-search--active").count()
+
+
 def test_a_query_typed_before_pagefind_arrives_is_searched_with_the_focus_kept(page, base_url):
     held = []
     # Held back until the reader has typed. On the context: the site's service worker may be the one asking for it.
