@@ -40,6 +40,9 @@
     if (window.performance && performance.getEntriesByType) {
       performance.getEntriesByType("resource").forEach(function (entry) { addresses.push(entry.name); });
     }
+    // What the browser itself fetches for the page, which the page's own resource list leaves out.
+    document.querySelectorAll('link[rel~="icon"], link[rel="manifest"], link[rel="apple-touch-icon"]')
+      .forEach(function (link) { addresses.push(link.href); });
     send({ type: "opened", addresses: addresses }, function () {});
   }
 

@@ -121,8 +121,9 @@ def no_store_site(site):
 
 @pytest.fixture(scope="session")
 def subfolder_site(site):
-    """The repository's site, published in a subfolder of another host than the one it was built for."""
-    yield from serve_site(site, prefix="/published/kb/")
+    """The repository's site, published in a subfolder of another host than the one it was built for (that lets the
+    browser cache nothing)."""
+    yield from serve_site(site, prefix="/published/kb/", no_store=True)
 
 
 @pytest.fixture(scope="session")

@@ -36,15 +36,27 @@ def cached(page) -> dict[str, list[str]]:
     return page.evaluate(CACHED)
 
 
+# What the page loaded from the site (itself, its resources, its icons), as paths from the site's root.
+LOADED = """() => {
+    const scope = new URL('./', navigator.serviceWorker.controller.scriptURL).href;
+    const links = [...document.querySelectorAll('link[rel~="icon"], link[rel="manifest"], link[rel="apple-touch-icon"]')];
+    return [location.href, ...performance.getEntriesByType('resource').map(entry => entry.name), ...links.map(l => l.href)]
+        .map(url => { const address = new URL(url); address.search = address.hash = ''; return address.href; })
+        .filter(url => url.startsWith(scope)).map(url => url.slice(scope.length));
+}"""
+
+
 def wait_until_kept(page, *paths: str, timeout_s: float = 10) -> dict[str, list[str]]:
-    """Wait until the page is controlled by the site's worker and its cache holds `paths`; the caches."""
+    """Wait until the page is controlled by the site's worker and its cache holds `paths` and everything the page
+    loaded; the caches."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout_s * 1000)
+    wanted = set(paths) | set(page.evaluate(LOADED))
     for _ in range(int(timeout_s * 10)):
         found = cached(page)
-        if len(found) == 1 and set(paths) <= set(next(iter(found.values()))):
+        if len(found) == 1 and wanted <= set(next(iter(found.values()))):
             return found
         page.wait_for_timeout(100)
-    raise AssertionError(f"not kept within {timeout_s} s: {set(paths)} in {found}")
+    raise AssertionError(f"not kept within {timeout_s} s: {wanted - set(next(iter(found.values()), []))}")
 
 
 def ask_deploy(page, no: str, forest: str):
@@ -75,6 +87,16 @@ def test_two_opened_rules_open_and_answer_offline_and_a_rule_never_opened_does_n
     page.goto(site + "en/wap/daemonic/")
     expect(page.locator("h1")).to_contain_text("Daemonic")
     assert "ERR_" in offline_failure(page, site + "en/wap/dodge/")  # never opened, and no HTTP cache to help
+
+
+def test_a_site_published_in_a_subfolder_keeps_its_pages_there(page, subfolder_site):
+    address = subfolder_site.address  # …/published/kb/: the worker's scope is that folder, not the host's root
+    page.goto(address + "ru/t9a/scout/")
+    wait_until_kept(page, "ru/t9a/scout/", "ru/assets/ask.js")
+    assert page.evaluate("() => navigator.serviceWorker.controller.scriptURL") == address + "sw.js"
+    page.context.set_offline(True)
+    page.goto(address + "ru/t9a/scout/")
+    expect(ask_deploy(page, "нет", "Лес")).to_have_text("Можно")
 
 
 def test_a_saved_language_opens_a_rule_never_opened_answers_and_searches_offline(page, no_store_site, site):
