@@ -40,9 +40,8 @@
     if (window.performance && performance.getEntriesByType) {
       performance.getEntriesByType("resource").forEach(function (entry) { addresses.push(entry.name); });
     }
-    // What the browser itself fetches for the page, which the page's own resource list leaves out.
-    document.querySelectorAll('link[rel~="icon"], link[rel="manifest"], link[rel="apple-touch-icon"]')
-      .forEach(function (link) { addresses.push(link.href); });
+    // The tab's icon: the browser fetches it for the page, which the page's own resource list leaves out.
+    document.querySelectorAll('link[rel~="icon"]').forEach(function (link) { addresses.push(link.href); });
     send({ type: "opened", addresses: addresses }, function () {});
   }
 

@@ -36,10 +36,10 @@ def cached(page) -> dict[str, list[str]]:
     return page.evaluate(CACHED)
 
 
-# What the page loaded from the site (itself, its resources, its icons), as paths from the site's root.
+# What the page loaded from the site (itself, its resources, the tab's icon), as paths from the site's root.
 LOADED = """() => {
     const scope = new URL('./', navigator.serviceWorker.controller.scriptURL).href;
-    const links = [...document.querySelectorAll('link[rel~="icon"], link[rel="manifest"], link[rel="apple-touch-icon"]')];
+    const links = [...document.querySelectorAll('link[rel~="icon"]')];
     return [location.href, ...performance.getEntriesByType('resource').map(entry => entry.name), ...links.map(l => l.href)]
         .map(url => { const address = new URL(url); address.search = address.hash = ''; return address.href; })
         .filter(url => url.startsWith(scope)).map(url => url.slice(scope.length));
