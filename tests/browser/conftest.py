@@ -79,6 +79,7 @@ def serve_site(folder: Path, prefix: str = "/", no_store: bool = False):
     found. `no_store`: every response says `Cache-Control: no-store`, so the browser's HTTP cache keeps nothing and
     only the site's service worker can answer without the network."""
     import functools
+    import sys
     import threading
     from http.server import ThreadingHTTPServer
 
@@ -102,7 +103,12 @@ def serve_site(folder: Path, prefix: str = "/", no_store: bool = False):
             outputfile.write(data)
             served.sent.append((self.path, len(data)))
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left before its file was sent
+                super().handle_error(request, client_address)
+
+    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
     served = Served(f"http://127.0.0.1:{server.server_port}{prefix}")
     thread = threading.Thread(target=server.serve_forever, args=(SHUTDOWN_POLL,), daemon=True)
     thread.start()
