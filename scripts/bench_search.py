@@ -20,14 +20,16 @@ Two sites are measured:
 For each site: the Pagefind index is re-run on the built site (median of three runs, wall time of
 `python -m pagefind`), the files of each language are added up (pf_meta, index chunks, fragments
 and the language's wasm), and Chromium (Playwright, /usr/bin/chromium, fresh profile so nothing
-is cached) opens the language's home page, types a query and waits until every listed result is
-shown. "first query" is the time from typing to results, by the page's own clock: from the search
-box's input event to the first frame in which every listed result is shown (see NOTE_INPUT);
-"bytes" counts response bodies served by the local HTTP server for that query (index chunks,
-fragments, pagefind.js, wasm, worker), measured on the server side so requests made by workers are
-counted too, plus what search.js's practice search fetched while the page was idle (index chunks
-and a fragment; see search.js): the reader downloads that to get the first results sooner.
-"page load" is what the search costs every page view before any query (pagefind-ui.js and .css).
+is cached) opens the language's home page, waits until its network is idle (the reader reads),
+clicks the search box (opening the search: search.js loads Pagefind then, not with the page) and
+gets the query in one of three ways (MODES): pasted at once, typed key by key from the click, or
+pasted once Pagefind has loaded and practised. "first query" is the time from the query's last
+input event to the first frame in which every listed result is shown, by the page's own clock
+(see NOTE_INPUT); "bytes" counts response bodies served by the local HTTP server from the click to
+the results (Pagefind's interface, engine and metadata, the practice search's chunks, the query's
+chunks and fragments), measured on the server side so requests made by workers (Pagefind's, the
+site's service worker) are counted too. "page load" is what of Pagefind the page fetched before the
+click (nothing since issue 23).
 """
 
 from __future__ import annotations
@@ -310,34 +312,40 @@ def cpu_seconds() -> float:
     return total / 1e9
 
 
-WARM_UP_TIMEOUT_S = 15  # search.js warms up when the page is idle, at the latest 2 s after it started
+WARM_UP_TIMEOUT_S = 15  # Pagefind loads when the reader opens the search; practice follows on the next idle moment
+PRACTICE_DONE_S = 0.3  # after the practice's fragment is served: it is read and the practice is over
 
 
 def _warmed_up(page, lang: str, counter: Counter) -> list[tuple[str, int]]:
-    """Wait as a reader who reads before searching: until search.js has warmed Pagefind up (every part's
-    metadata of the language served) and the network is quiet; what it fetched meanwhile.
+    """Wait as a reader who opened the search and paused before typing: until search.js has warmed Pagefind up
+    (every part's metadata of the language served) and its practice search has opened its best result (a
+    fragment served), then PRACTICE_DONE_S more; what it fetched meanwhile.
 
-    Network idle alone is not enough: on a busy machine the page's idle callback may come after
-    500 ms without requests, and the "idle" query then paid for loading Pagefind."""
+    The page's network idle is no sign: Playwright's "networkidle" is the page's first idle moment, long
+    past by then, so the query would run beside the practice search."""
     parts = int(page.get_attribute("[data-kb-search]", "data-kb-parts") or 1)
     fetched, deadline = [], time.monotonic() + WARM_UP_TIMEOUT_S
     while time.monotonic() < deadline:
-        page.wait_for_load_state("networkidle")
         fetched += [(path, size) for path, size in counter.take() if "/pagefind/" in path]
-        if sum(1 for path, _ in fetched if f"/pagefind.{lang}_" in path) >= parts:
+        metadata = sum(1 for path, _ in fetched if f"/pagefind.{lang}_" in path)
+        if metadata >= parts and any("/fragment/" in path for path, _ in fetched):
             break
-        page.wait_for_timeout(200)
-    page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(50)
+    time.sleep(PRACTICE_DONE_S)
     return fetched + [(path, size) for path, size in counter.take() if "/pagefind/" in path]
 
 
-# The page notes when its search box last had input and when the query's results were first all shown
+# The page notes when the search box last had input and when the query's results were first all shown
 # (checked every frame, before it is painted): its own clock, so Playwright's checks before it types
 # and its polling after do not count (15-50 ms and 5-20 ms on a busy machine, which no reader waits for).
+# Noted on the document: the box is the page's own field until Pagefind's takes its place, maybe mid-query.
 NOTE_INPUT = """() => {
     window.kbInputAt = window.kbShownAt = null;
-    const box = document.querySelector('.kb-search input');
-    box.addEventListener('input', () => { window.kbInputAt = performance.now(); }, true);
+    if (window.kbNoting) return;
+    window.kbNoting = true;
+    document.addEventListener('input', event => {
+        if (event.target.closest && event.target.closest('.kb-search')) window.kbInputAt = performance.now();
+    }, true);
 }"""
 # The count line quotes the query (“scout”, «разведчика»): with the closing quote, the line of a longer
 # query shown before ("scout" for "scou") does not pass for this one's.
@@ -359,15 +367,18 @@ def _results_shown(page, query: str) -> float:
     return page.evaluate("() => (window.kbShownAt - window.kbInputAt) / 1000")
 
 
-def first_query(browser, address: str, lang: str, counter: Counter, idle: bool = False,
-                typing_ms: int | None = None) -> dict:
-    """Type the language's query on its home page; with `idle`, only once search.js has loaded Pagefind
-    and the network is idle (a reader who reads before searching; see _warmed_up).
+MODES = {
+    "open-paste": "the query pasted as the reader opens the search (one input event): Pagefind loads meanwhile",
+    "open-typed": f"the query typed key by key, {TYPING_MS} ms apart, from the moment the reader opens the search",
+    "warm": "the query pasted once the search, opened, has loaded Pagefind and practised (the reader paused)",
+}
 
-    The query arrives at once (as pasted: one input event, the worst case for the first query's
-    time) unless `typing_ms` is given: then the box is clicked and the query typed key by key, that
-    many ms apart (Pagefind searches each prefix on the way), and the time runs from the last key;
-    the bytes count everything from the first key."""
+
+def first_query(browser, address: str, lang: str, counter: Counter, mode: str = "open-typed") -> dict:
+    """The language's first query on its home page, after the reader has read it (network idle) and opens the
+    search with a click on the box, which is when search.js loads Pagefind; `mode` (MODES) says when the query
+    comes. Time from the query's last input event to its results; bytes from the click (the practice search's
+    chunks count in the warm query's bytes: the reader downloads them to get the first results sooner)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     external = []
@@ -382,21 +393,22 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
     context.route(OFF_SITE, refuse)
     counter.take()
     page.goto(address + f"{lang}/", wait_until="load")
-    page.wait_for_selector(".kb-search--ready .pagefind-ui__search-input")
+    page.wait_for_load_state("networkidle")
     page_load = [(p, s) for p, s in counter.take() if "/pagefind/" in p]
-    warm_up = []
-    if idle:
-        warm_up = _warmed_up(page, lang, counter)
-    box = page.locator(".kb-search input")
     page.evaluate(NOTE_INPUT)
     counter.take_timeline()
-    if typing_ms is not None:
-        box.click()
-        box.press_sequentially(QUERIES[lang], delay=typing_ms)
+    query = QUERIES[lang]
     start, cpu = time.perf_counter(), cpu_seconds()
-    if typing_ms is None:
-        box.fill(QUERIES[lang])
-    first = _results_shown(page, QUERIES[lang])
+    page.locator(".kb-search input").click()  # opening the search: Pagefind starts loading
+    warm_up = []
+    if mode == "warm":
+        warm_up = _warmed_up(page, lang, counter)
+        start, cpu = time.perf_counter(), cpu_seconds()
+    if mode == "open-typed":
+        page.keyboard.type(query, delay=TYPING_MS)  # to the focused field, whichever it is by then
+    else:
+        page.keyboard.insert_text(query)
+    first = _results_shown(page, query)
     outside, cpu = time.perf_counter() - start, cpu_seconds() - cpu
     time.sleep(0.2)  # the server reports what it sent a moment after sending it
     served = counter.take()
@@ -404,21 +416,20 @@ def first_query(browser, address: str, lang: str, counter: Counter, idle: bool =
     results = page.locator(".pagefind-ui__results > li").count()
     # A second query on the same page, for comparison (index chunks partly loaded already).
     page.evaluate(NOTE_INPUT)
-    box.fill(QUERIES[lang][:4])
-    second = _results_shown(page, QUERIES[lang][:4])
+    page.locator(".kb-search input").fill(query[:4])
+    second = _results_shown(page, query[:4])
     context.close()
     assert not external, external
     practice = _practice_bytes(warm_up)
     return {"first_s": first, "first_outside_s": outside, "first_cpu_s": cpu, "second_s": second,
-            "bytes": sum(s for _, s in served) + practice,
+            "bytes": sum(s for _, s in served) + sum(s for _, s in warm_up),
             "requests": len(served),
             "results": results, "page_load_bytes": sum(s for _, s in page_load),
             "warm_up_bytes": sum(s for _, s in warm_up), "practice_bytes": practice, "timeline": timeline}
 
 
 def _practice_bytes(warm_up: list[tuple[str, int]]) -> int:
-    """What search.js's practice search fetched while the page was idle (index chunks and fragments): a
-    reader downloads it to get the first results sooner, so it counts with the first query's bytes."""
+    """What search.js's practice search fetched before the reader typed (index chunks and fragments)."""
     return sum(size for path, size in warm_up if "/index/" in path or "/fragment/" in path)
 
 
@@ -437,17 +448,12 @@ def measure(label: str, repo: Path, out: Path, browser) -> list[dict]:
     try:
         for lang in ("en", "ru"):
             size, files = index_size(out, lang)
-            query = first_query(browser, address, lang, counter)
-            idle = first_query(browser, address, lang, counter, idle=True)
-            typed = first_query(browser, address, lang, counter, idle=True, typing_ms=TYPING_MS)
-            query.update({"idle_first_s": idle["first_s"], "idle_bytes": idle["bytes"],
-                          "idle_requests": idle["requests"], "warm_up_bytes": idle["warm_up_bytes"],
-                          "typed_first_s": typed["first_s"], "typed_bytes": typed["bytes"]})
+            queries = {mode: first_query(browser, address, lang, counter, mode) for mode in MODES}
             # The weight of one rule page, which must not grow with the number of rules (the nav lists sections only).
             page_bytes = (out / lang / "t9a" / "scout" / "index.html").stat().st_size
             rows.append({"site": label, "lang": lang, "pages": pages[lang], "build_s": build, "index_s": indexing,
-                         "page_bytes": page_bytes,
-                         "index_bytes": size, "index_files": files, **query})
+                         "page_bytes": page_bytes, "index_bytes": size, "index_files": files,
+                         "page_load_bytes": queries["open-paste"]["page_load_bytes"], "queries": queries})
     finally:
         server.shutdown()
         server.server_close()
@@ -460,17 +466,20 @@ def _kb(size: int) -> str:
 
 def print_table(rows: list[dict]):
     header = ["site", "lang", "pages", "scout page", "site build", "pagefind run", "index (files)", "page load",
-              "query", "1st query", "bytes (requests)", "results", "2nd query", "idle: warm-up", "1st query",
-              "bytes (requests)", "typed: after last key", "bytes"]
+              "query"]
+    for mode in MODES:
+        header += [f"{mode}: 1st query", "bytes (requests)"]
+    header += ["2nd query", "results"]
     lines = [header]
     for row in rows:
-        lines.append([row["site"], row["lang"], str(row["pages"]), _kb(row["page_bytes"]), f"{row['build_s']:.1f} s", f"{row['index_s']:.2f} s",
-                      f"{_kb(row['index_bytes'])} ({row['index_files']})", _kb(row["page_load_bytes"]),
-                      QUERIES[row["lang"]], f"{row['first_s'] * 1000:.0f} ms",
-                      f"{_kb(row['bytes'])} ({row['requests']})", str(row["results"]),
-                      f"{row['second_s'] * 1000:.0f} ms", _kb(row["warm_up_bytes"]),
-                      f"{row['idle_first_s'] * 1000:.0f} ms", f"{_kb(row['idle_bytes'])} ({row['idle_requests']})",
-                      f"{row['typed_first_s'] * 1000:.0f} ms", _kb(row["typed_bytes"])])
+        line = [row["site"], row["lang"], str(row["pages"]), _kb(row["page_bytes"]), f"{row['build_s']:.1f} s",
+                f"{row['index_s']:.2f} s", f"{_kb(row['index_bytes'])} ({row['index_files']})",
+                _kb(row["page_load_bytes"]), QUERIES[row["lang"]]]
+        for mode in MODES:
+            query = row["queries"][mode]
+            line += [f"{query['first_s'] * 1000:.0f} ms", f"{_kb(query['bytes'])} ({query['requests']})"]
+        line += [f"{row['queries']['warm']['second_s'] * 1000:.0f} ms", str(row["queries"]["warm"]["results"])]
+        lines.append(line)
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     for index, line in enumerate(lines):
         print("  ".join(cell.ljust(width) for cell, width in zip(line, widths)))
@@ -478,16 +487,17 @@ def print_table(rows: list[dict]):
             print("  ".join("-" * width for width in widths))
     print("\nscout page: size of <lang>/t9a/scout/index.html (the same rule on both sites);"
           "\npagefind run: wall time of `python -m pagefind` over the whole built site (all languages), median of 3;"
-          "\nindex: that language's pf_meta, index chunks, fragments and wasm; page load: pagefind-ui.js + .css,"
-          "\nfetched by every page; bytes: response bodies served for the first query, typed as soon as the box"
-          "\nis ready; idle: the same once the page's network is idle (warm-up: what search.js loaded by then;"
-          "\nthe index chunks and fragment of its practice search count in the idle bytes too);"
-          f"\ntyped: idle, the query typed key by key {TYPING_MS} ms apart, time from the last key, bytes from the first;"
-          "\nquery times from the box's input event to the frame showing the results, by the page's clock.")
+          "\nindex: that language's pf_meta, index chunks, fragments and wasm; page load: what of Pagefind the home"
+          "\npage fetched before the reader opened the search (nothing: it loads when the reader moves toward it);")
+    for mode, meaning in MODES.items():
+        print(f"{mode}: {meaning};")
+    print("bytes: response bodies served from the click that opened the search to the results (Pagefind's"
+          "\ninterface, engine and metadata, the practice search's chunks, the query's chunks and fragments);"
+          "\nquery times from the box's last input event to the frame showing the results, by the page's clock.")
 
 
-def compare(sites: list[Path], runs: int, browser) -> list[dict]:
-    """The idle first query on built sites, `runs` times per site and language, the sites taking turns
+def compare(sites: list[Path], runs: int, browser, mode: str) -> list[dict]:
+    """The first query in `mode` on built sites, `runs` times per site and language, the sites taking turns
     (so a busy spell of the machine falls on each alike); the median of each measure."""
     counter = Counter()
     servers = [serve(site, counter) for site in sites]
@@ -496,7 +506,7 @@ def compare(sites: list[Path], runs: int, browser) -> list[dict]:
         for _ in range(runs):
             for lang in ("en", "ru"):
                 for number, server in enumerate(servers):
-                    query = first_query(browser, f"http://127.0.0.1:{server.server_port}/", lang, counter, idle=True)
+                    query = first_query(browser, f"http://127.0.0.1:{server.server_port}/", lang, counter, mode)
                     found.setdefault((number, lang), []).append(query)
     finally:
         for server in servers:
@@ -506,21 +516,24 @@ def compare(sites: list[Path], runs: int, browser) -> list[dict]:
         middle = {key: statistics.median(query[key] for query in queries)
                   for key in ("first_s", "first_outside_s", "first_cpu_s", "bytes", "requests", "warm_up_bytes",
                               "practice_bytes")}
-        rows.append({"site": str(sites[number]), "lang": lang, "runs": [query["first_s"] for query in queries], **middle})
+        rows.append({"site": str(sites[number]), "lang": lang, "mode": mode,
+                     "runs": [query["first_s"] for query in queries], **middle})
     return rows
 
 
 def print_comparison(rows: list[dict]):
     for row in sorted(rows, key=lambda row: (row["lang"], row["site"])):
         runs = " ".join(f"{seconds * 1000:.0f}" for seconds in row["runs"])
-        print(f"{row['lang']}  {row['site']}: idle first query {row['first_s'] * 1000:.0f} ms "
+        print(f"{row['lang']}  {row['site']}: {row['mode']} first query {row['first_s'] * 1000:.0f} ms "
               f"({row['first_outside_s'] * 1000:.0f} ms as Playwright sees it), "
               f"CPU {row['first_cpu_s'] * 1000:.0f} ms, {_kb(row['bytes'])} of which {_kb(row['practice_bytes'])} "
               f"practice ({row['requests']:.0f} requests after the key), "
               f"warm-up {_kb(row['warm_up_bytes'])}; medians of {len(row['runs'])} runs [{runs}]")
-    print("\nFirst query: from the box's input event to the frame that shows every listed result, by the page's clock;"
-          "\nas Playwright sees it: from before its typing to its noticing the results. CPU: every thread of"
-          "\nPlaywright's driver, Chromium and the site's server, over the latter.")
+    print("\nFirst query: from the box's last input event to the frame that shows every listed result, by the page's"
+          "\nclock; as Playwright sees it: from the click that opened the search (warm: from the end of the warm-up)"
+          "\nto its noticing the results. CPU: every thread of Playwright's driver, Chromium and the site's server.")
+    for mode, meaning in MODES.items():
+        print(f"{mode}: {meaning}")
 
 
 def main(argv=None):
@@ -529,7 +542,8 @@ def main(argv=None):
     parser.add_argument("--skip-real", action="store_true")
     parser.add_argument("--keep", help="build into this folder and keep it")
     parser.add_argument("--site", action="append", type=Path, default=[],
-                        help="only measure this built site's idle first query (repeat to compare sites, in turns)")
+                        help="only measure this built site's first query (repeat to compare sites, in turns)")
+    parser.add_argument("--mode", choices=sorted(MODES), default="open-typed", help="with --site: when the query comes")
     parser.add_argument("--runs", type=int, default=7, help="with --site: runs per site and language (median)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
@@ -537,7 +551,7 @@ def main(argv=None):
     if args.site:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            rows = compare(args.site, args.runs, browser)
+            rows = compare(args.site, args.runs, browser, args.mode)
             browser.close()
         print_comparison(rows)
         return

@@ -107,7 +107,7 @@ def plant(repo: Path) -> dict[str, str]:
         config[key] = payload(number)
         planted[f"K{number}"] = f"mkdocs.yml:{key}"
     for group, field in (("kb_languages", "name"), ("alternate", "name"), ("alternate", "lang")):
-        for entry in config["extra"][group]:
+        for entry in config["extra"][group] if isinstance(config["extra"][group], list) else ():  # `alternate: true`
             number += 1
             entry[field] = f"{entry[field]} {payload(number)}"
             planted[f"K{number}"] = f"mkdocs.yml:extra.{group}:{field}"

@@ -20,14 +20,16 @@ def test_labels_carry_pagefinds_tokens_in_every_language():
         assert text != english[key], f"{key} is not translated"
 
 
-def test_the_practice_word_is_the_source_label_every_rule_page_shows_in_its_language():
+def test_the_practice_words_are_the_rule_text_heading_every_rule_page_shows_in_its_language():
     from generator.site.search import PRACTICE, PRACTICE_MESSAGE
 
     prepared = prepare(ROOT)
-    assert search_labels(prepared.translations["en"])[PRACTICE] == "Source"
-    assert search_labels(prepared.translations["ru"])[PRACTICE] == "Источник"
-    # The rule template shows it on every rule page; were it gone, the practice would find nothing to score.
-    assert f'_("{PRACTICE_MESSAGE}")' in (ROOT / "generator/render/templates/rule.md").read_text(encoding="utf-8")
+    assert search_labels(prepared.translations["en"])[PRACTICE] == "Rule text"
+    assert search_labels(prepared.translations["ru"])[PRACTICE] == "Текст правила"
+    # The rule template shows it as a heading (indexed) on every rule page; were it gone, or left out of the index,
+    # the practice would find nothing to score.
+    template = (ROOT / "generator/render/templates/rule.md").read_text(encoding="utf-8")
+    assert f'## {{{{ _("{PRACTICE_MESSAGE}") }}}} {{#rule-text}}' in template
 
 
 def test_a_translation_that_drops_a_placeholder_falls_back_to_english(repo):

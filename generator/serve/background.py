@@ -9,6 +9,7 @@ import sys
 import threading
 from pathlib import Path
 
+from ..site.offline import write_offline_files
 from ..site.publish import publish
 from ..site.search import BUNDLE, index_search
 
@@ -55,6 +56,7 @@ class Indexer:
                 shutil.rmtree(fresh, ignore_errors=True)
                 index_search(self.site, fresh)
                 publish(fresh, self.site / BUNDLE)
+                write_offline_files(self.site)  # the lists for offline use name the index's files
             except Exception as error:  # the pages are served anyway; only search lags behind
                 log.warning("search index not rebuilt: %s", error)
             if not self.wanted.is_set():

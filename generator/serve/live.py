@@ -26,6 +26,7 @@ from ..render.export import LanguageExport
 from ..render.links import Links
 from ..render.pages import Page, Renderer
 from ..site.build import Build, LanguageBuild, Prepared, language_build, write_site
+from ..site.offline import write_offline_files
 from .background import Follower, Indexer
 from .edits import edited_rules, linked_rules, listings_to_check, reprepare
 from .mkdocs_private import build_page, populate_page
@@ -197,6 +198,9 @@ class LiveSite:
                     self._write_assets(lang, files)
                     served.export = export
                     self.stale_export[lang] -= keys
+        if cancelled():
+            return written
+        write_offline_files(self.out)  # the pages are whole again: the lists for offline use follow them
         if self.indexer is not None and self.unindexed:
             self.unindexed = False
             self.indexer.request()
@@ -219,6 +223,7 @@ class LiveSite:
             self.served[lang].export = built.export
         self.stale.clear()
         self.stale_export.clear()
+        write_offline_files(self.out)
         if self.unindexed and self.indexer is not None:
             self.unindexed = False
             self.indexer.request()

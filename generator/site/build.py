@@ -36,6 +36,7 @@ from ..render.export import LanguageExport
 from ..render.pages import Page, Renderer
 from .inputs import PUBLISHED
 from .mkdocs_config import mkdocs_config, read_config, read_languages, site_name
+from .offline import LABELS, offline_labels, write_offline_files, write_web_manifests
 from .publish import publish
 from .root_page import write_root_page
 from .search import index_search, search_labels
@@ -50,7 +51,7 @@ class LanguageBuild:
     pages: list[Page]
     nav: list
     assets: dict = field(default_factory=dict)  # path -> text (JSON export)
-    search_labels: dict = field(default_factory=dict)  # Pagefind UI strings in this language
+    search_labels: dict = field(default_factory=dict)  # the header's strings: Pagefind UI's, the offline control's
     export: object = None  # the export.LanguageExport the assets were written from (`make serve` updates it)
 
 
@@ -97,7 +98,8 @@ def language_build(prepared: Prepared, lang: str, renderer_class: type[Renderer]
     renderer = renderer_class(prepared.kb, tr, prepared.languages, status=status)
     pages = renderer.pages()
     export = LanguageExport(prepared.kb, tr)
-    return LanguageBuild(lang, pages, renderer.nav(), export.files(), search_labels(tr), export if keep_export else None)
+    labels = {**search_labels(tr), LABELS: offline_labels(tr)}
+    return LanguageBuild(lang, pages, renderer.nav(), export.files(), labels, export if keep_export else None)
 
 
 class Build:
@@ -203,15 +205,18 @@ def write_pages(build: Build, staging: Path) -> None:
         return_freed_memory()
     site_names = {lang: site_name(build.prepared.translations[lang]) for lang in languages}
     write_root_page(staging, build.prepared.languages, site_names, build.prepared.config)
+    write_web_manifests(staging, {lang: build.prepared.translations[lang] for lang in languages})
 
 
 def _stage_and_publish(out: Path, pages, quiet: bool, search: bool) -> Path:
-    """`pages(staging)` writes the site beside `out`; then the search index, then it replaces `out`."""
+    """`pages(staging)` writes the site beside `out`; then the search index and the lists of files for offline use
+    (they list the index too), then it replaces `out`."""
     staging = out.with_name(out.name + ".staging")
     shutil.rmtree(staging, ignore_errors=True)
     try:
         pages(staging)
         indexed = index_search(staging) if search else "search index skipped"
+        write_offline_files(staging)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

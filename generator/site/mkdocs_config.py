@@ -45,7 +45,8 @@ def mkdocs_config(build, lang: str, site_dir: Path):
     site_root = str(raw.get("site_url") or "http://127.0.0.1:8000/en/").rstrip("/").rsplit("/", 1)[0]
     # The theme prints these raw (and some with `| e`): escaped once, as Markup, they are text everywhere.
     extra = dict(raw.get("extra") or {})
-    extra["alternate"] = [{key: escape(value) for key, value in alt.items()} for alt in extra.get("alternate") or []]
+    if isinstance(extra.get("alternate"), list):  # mkdocs.yml sets `alternate: true`; a list would be printed raw
+        extra["alternate"] = [{key: escape(value) for key, value in alt.items()} for alt in extra["alternate"]]
     config = load_config(config_file=str(build.root / CONFIG), site_dir=str(site_dir), theme=theme,
                          plugins=raw.get("plugins"), strict=True, site_url=f"{site_root}/{lang}/", extra=extra,
                          site_name=escape(site_name(build.prepared.translations[lang])),

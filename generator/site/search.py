@@ -19,12 +19,12 @@ from ..i18n.translate import Translations
 
 # Pagefind fills these tokens in at search time.
 TOKENS = {"count": "[COUNT]", "query": "[SEARCH_TERM]"}
-# The key, beside Pagefind's strings, of the word search.js practises on while the page is idle: the
-# label "Source" that every rule page shows in its language (generator/render/templates/rule.md), so the
-# practice reads a whole index chunk and scores most pages. Looked up, not marked for extraction:
-# the templates own that message.
+# The key, beside Pagefind's strings, of the words search.js practises on once Pagefind is loaded: the
+# heading "Rule text" that every rule page shows in its language (generator/render/templates/rule.md), so the
+# practice reads whole index chunks and scores most pages. (Not the "Source" label: the line it starts is left
+# out of the index, as interface text.) Looked up, not marked for extraction: the templates own that message.
 PRACTICE = "practice"
-PRACTICE_MESSAGE = "Source"
+PRACTICE_MESSAGE = "Rule text"
 
 
 def search_labels(tr: Translations) -> dict[str, str]:

@@ -61,6 +61,77 @@ def served_site(work: Path, plant_into=None):
         server.server_close()
 
 
+class Served:
+    """A built site served by a server of its own (see `serve_site`): its address and what it sent."""
+
+    def __init__(self, address: str):
+        self.address = address
+        self.sent: list[tuple[str, int]] = []  # (path as asked, body bytes), in the order sent
+
+    def paths(self) -> list[str]:
+        return [urlparse(path).path for path, _size in list(self.sent)]
+
+
+def serve_site(folder: Path, prefix: str = "/", no_store: bool = False):
+    """Serve a built site at http://127.0.0.1:<free port><prefix> until the generator is closed; yields a Served.
+
+    `prefix`: the folder the site is published in (a host that serves it below its root); every other path is not
+    found. `no_store`: every response says `Cache-Control: no-store`, so the browser's HTTP cache keeps nothing and
+    only the site's service worker can answer without the network."""
+    import functools
+    import sys
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    from generator.serve.server import QuietHandler
+
+    served = None
+
+    class Handler(QuietHandler):
+        def translate_path(self, path):
+            if not path.startswith(prefix):
+                return str(folder / "\0not-published")  # no such file: 404
+            return super().translate_path("/" + path[len(prefix):])
+
+        def end_headers(self):
+            if no_store:
+                self.send_header("Cache-Control", "no-store")
+            super().end_headers()
+
+        def copyfile(self, source, outputfile):
+            data = source.read()
+            outputfile.write(data)
+            served.sent.append((self.path, len(data)))
+
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            if not isinstance(sys.exc_info()[1], ConnectionError):  # a page left before its file was sent
+                super().handle_error(request, client_address)
+
+    server = Server(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+    served = Served(f"http://127.0.0.1:{server.server_port}{prefix}")
+    thread = threading.Thread(target=server.serve_forever, args=(SHUTDOWN_POLL,), daemon=True)
+    thread.start()
+    try:
+        yield served
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def no_store_site(site):
+    """The repository's site, served at the root of a server of its own that lets the browser cache nothing."""
+    yield from serve_site(site, no_store=True)
+
+
+@pytest.fixture(scope="session")
+def subfolder_site(site):
+    """The repository's site, published in a subfolder of another host than the one it was built for (that lets the
+    browser cache nothing)."""
+    yield from serve_site(site, prefix="/published/kb/", no_store=True)
+
+
 @pytest.fixture(scope="session")
 def base_url(clean_build, pytestconfig):
     """http://127.0.0.1:<port>/ serving the repository's site, built for that address (tests/conftest.py)."""
