@@ -177,7 +177,13 @@ class Renderer:
         return sorted(((t.casefold().replace("ё", "е"), t, r) for t, r in entries), key=lambda e: (e[0], e[2].key))
 
     def nav(self) -> list:
-        """The site navigation: sections only, so its size does not grow with the number of rules."""
+        """The site navigation: each system a section holding its index and its rules.
+
+        A rule is listed by its path alone: MkDocs titles it from the page's front matter, so editing a rule's
+        title leaves the navigation as it is (`make serve` then rewrites the pages that list the rule,
+        generator/serve/live.py). Material's navigation.prune writes only the open system's rules into a page:
+        a page's weight grows with its own system, not with the knowledge base.
+        """
         def _(text):  # the theme prints nav titles raw
             return html_escape(self.tr.gettext(text), quote=True)
 
@@ -186,7 +192,8 @@ class Renderer:
 
         systems = self.kb.systems
         items = [{_("Home"): "index.md"},
-                 {_("Systems"): [{name(systems[s], "name"): f"{s}/index.md"}
+                 {_("Systems"): [{name(systems[s], "name"): [f"{s}/index.md",
+                                                             *(f"{rule.key}.md" for rule in self.kb.rules_of(s))]}
                                  for s in sorted(systems)]}]
         if self.kb.concepts:
             concepts = self.kb.concepts

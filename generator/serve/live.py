@@ -8,7 +8,8 @@ written first, in every language, before `update` returns: that is what the auth
 other pages that may show the edit follow in a background thread (`background.Follower`): the rule pages
 linked to or from the edited rules, the listing pages that show what changed of them (title and
 summary: every listing; clarifications: the clarifications page; terms used: the glossary; always
-the translation status), and the edited rules' entries of the JSON export (`LanguageExport`). A
+the translation status), the pages whose navigation lists an edited rule whose title changed (its
+system's pages), and the edited rules' entries of the JSON export (`LanguageExport`). A
 newer edit cancels that follow-up; its pages stay stale and are done with the newer edit's. Only
 pages whose Markdown changed go through MkDocs again (its config, files, navigation and Jinja
 environment are kept per language), each written to a temporary file renamed over the page, so a
@@ -96,6 +97,9 @@ class LiveSite:
         self.pending: set[str] = set()  # edited paths not yet in a good build (a build failed since)
         self.stale: dict[str, set[str]] = {}  # language -> pages that may not yet show the last good build
         self.stale_export: dict[str, set[str]] = {}  # language -> rules whose export entries may be out of date
+        # language -> stale pages to write again even if their Markdown is unchanged: they list an edited rule whose
+        # title changed in their navigation
+        self.renamed_in_nav: dict[str, set[str]] = {}
         self.lock = threading.RLock()  # held while the in-memory state or the site folder changes
         self.unindexed = False  # pages or the export were written since the search index was last asked for
         self.indexer = Indexer(self.out) if search else None
@@ -123,6 +127,7 @@ class LiveSite:
             self.pending.clear()
             self.stale.clear()
             self.stale_export.clear()
+            self.renamed_in_nav.clear()
             self.unindexed = False  # write_site indexed the new site
             return sum(len(state.pages) for state in served.values())
 
@@ -155,14 +160,20 @@ class LiveSite:
             renderers = {lang: Renderer(prepared.kb, prepared.translations[lang], prepared.languages, links=links)
                          for lang in self.served}
             written = 0
+            renamed = {lang: set() for lang in renderers}
             for lang, renderer in renderers.items():  # first the edited rules' own pages, in every language
-                written += sum(self._publish(lang, renderer.rule_page(prepared.kb.rules[key])) for key in sorted(keys))
+                for key in sorted(keys):
+                    title = self._title(lang, f"{key}.md")
+                    written += self._publish(lang, renderer.rule_page(prepared.kb.rules[key]))
+                    if self._title(lang, f"{key}.md") != title:
+                        renamed[lang] |= self._listed_with(lang, f"{key}.md")
             around = linked_rules(links, keys) | linked_rules(self.links, keys)
             for lang, served in self.served.items():
                 listings = set(served.pages) - {f"{key}.md" for key in prepared.kb.rules}
                 self.stale.setdefault(lang, set()).update(
-                    {f"{key}.md" for key in around - keys},
+                    {f"{key}.md" for key in around - keys}, renamed[lang],
                     listings_to_check(previous, prepared, (self.links, links), keys, lang, listings))
+                self.renamed_in_nav.setdefault(lang, set()).update(renamed[lang])
                 self.stale_export.setdefault(lang, set()).update(keys)
             self.build.prepared, self.links = prepared, links  # the hooks of the pages written later read this build
             self.pending.clear()
@@ -181,6 +192,7 @@ class LiveSite:
             prepared, links = self.build.prepared, self.links
             stale = {lang: set(paths) for lang, paths in self.stale.items()}
             stale_export = {lang: set(keys) for lang, keys in self.stale_export.items()}
+            renamed = {lang: set(paths) for lang, paths in self.renamed_in_nav.items()}
         for lang, served in self.served.items():
             paths, tr = stale.get(lang, set()), prepared.translations[lang]
             status = language_status(prepared.kb, tr) if "status.md" in paths else None
@@ -192,13 +204,15 @@ class LiveSite:
                 if cancelled():
                     return written
                 page = makers[path]()
-                converted = self._converted(lang, page) if served.pages[path].content != page.content else None
+                converted = (self._converted(lang, page) if served.pages[path].content != page.content
+                             or path in renamed.get(lang, ()) else None)
                 with self.lock:
                     if cancelled():
                         return written
                     if converted is not None:
                         written += self._publish(lang, page, converted)
                     self.stale[lang].discard(path)
+                    self.renamed_in_nav.get(lang, set()).discard(path)
             keys = stale_export.get(lang)
             if keys:
                 export = served.export.updated(prepared.kb, tr, keys)
@@ -231,10 +245,30 @@ class LiveSite:
             self.served[lang].export = built.export
         self.stale.clear()
         self.stale_export.clear()
+        self.renamed_in_nav.clear()
         if self.unindexed and self.indexer is not None:
             self.unindexed = False
             self.indexer.request()
         return written
+
+    def _title(self, lang: str, path: str) -> str:
+        """The title the navigation shows for the page at `path` (MkDocs reads it from the page's front matter)."""
+        return self.build.mkdocs[lang]["files"].get_file_from_path(path).page.title
+
+    def _listed_with(self, lang: str, path: str) -> set[str]:
+        """The pages whose navigation lists the page at `path`: every page of its section. Material's
+        navigation.prune (mkdocs.yml) leaves a section's pages out of every page outside it."""
+        section = self.build.mkdocs[lang]["files"].get_file_from_path(path).page.parent
+        if section is None:  # a page at the top of the navigation is listed on every page
+            return set(self.served[lang].pages)
+        found, items = set(), list(section.children)
+        while items:
+            item = items.pop()
+            if item.is_page:
+                found.add(item.file.src_uri)
+            else:
+                items.extend(item.children or ())
+        return found - {path}
 
     def _converted(self, lang: str, page: Page):
         """A private MkDocs page of `page` read and converted to HTML; the served pages are left untouched."""
