@@ -135,13 +135,16 @@ def test_phone_layout(phone, base_url, shot, path):
     shot(phone, "search")
 
 
-def test_copy_link_on_a_clause_gives_its_address(page, base_url):
+def test_a_clauses_number_is_its_link_and_copies_it_saying_so(page, base_url):
     page.goto(base_url + "en/t9a/scout/")
-    button = page.locator("button.kb-copy[data-kb-copy=placement]")
-    button.click()
-    expect(button).to_have_attribute("data-kb-copied", "true")
+    number = page.locator("a.kb-clause__anchor[data-kb-copy=placement]")
+    expect(number).to_have_text("§3")
+    number.click()
+    expect(number).to_have_attribute("data-kb-copied", "true")
+    expect(page.locator(".kb-toast")).to_have_text("Link copied")
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == base_url + "en/t9a/scout/#placement", copied
+    assert page.url == copied  # following the number put the same address in the address bar
     page.goto(copied)
     expect(page.locator(".kb-clause#placement")).to_be_in_viewport()
 
