@@ -60,6 +60,12 @@
       if (!pending) { pending = true; requestAnimationFrame(mark); }
     }, {passive: true});
     mark();
+    // Anchors land below the bar (kb.css, scroll-padding-top): on a narrow screen it may take two lines.
+    var measure = function () {
+      document.documentElement.style.setProperty("--kb-bar-height", bar.getBoundingClientRect().height + "px");
+    };
+    if (window.ResizeObserver) new ResizeObserver(measure).observe(bar);
+    measure();
   }
 
   // A panel the reader used (typed, picked, moved a model) or opened from a shared link is "asked": it prints,

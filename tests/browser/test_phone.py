@@ -131,8 +131,9 @@ def test_every_rule_page_has_a_section_bar_naming_its_parts_and_one_tap_on_ask_s
             sized.wait_for_function("() => location.hash === '#ask' && new Promise(r => { const y = scrollY; "
                                     "requestAnimationFrame(() => r(scrollY === y)); })")  # the jump has settled
             bar = _bar_stuck_under_header(sized)
-            box = field.bounding_box()
+            heading, box = sized.locator("h2#ask").bounding_box(), field.bounding_box()
             assert abs(bar["top"] - bar["header"]) <= 1, (rule.key, lang, bar)  # stuck under the header
+            assert bar["bottom"] <= heading["y"], (rule.key, lang, bar, heading)  # the part's title is not under it
             assert bar["bottom"] <= box["y"] and box["y"] + box["height"] <= height, (rule.key, lang, bar, box)
 
 
@@ -150,6 +151,14 @@ def test_the_section_bar_stays_under_the_header_all_the_way_down_the_russian_sco
     shot(page, "scout-section-bar-scrolled")
     page.locator(".kb-sections a[href='#rule-text']").tap()
     expect(page.locator(".kb-clause").first).to_be_in_viewport()
+    # On a narrower phone the bar takes two lines, and a tapped part still lands below it.
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(base_url + "ru/t9a/scout/")
+    page.locator(".kb-sections a[href='#clarifications']").tap()
+    page.wait_for_function("() => location.hash === '#clarifications'")
+    bar, heading = _bar_stuck_under_header(page), page.locator("h2#clarifications").bounding_box()
+    assert bar["bottom"] - bar["top"] > 50, bar  # two lines
+    assert bar["bottom"] <= heading["y"] <= 640, (bar, heading)
 
 
 @pytest.mark.parametrize("sized", ["phone"], indirect=True)
