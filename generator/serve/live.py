@@ -19,7 +19,8 @@ follow-up is done.
 Any other edit under rules/ or translations/ (a new or deleted file, a system, the glossary, a
 concept, a shared catalog) loads and validates the whole input again and renders every page. An
 edit of anything else (mkdocs.yml, docs/, site_overrides/, templates), or a change of the
-navigation or of the set of pages, rebuilds the whole site. Edits that failed to build stay pending
+navigation (a new rule, or a retitled one moving to another letter of a large system's list) or of
+the set of pages, rebuilds the whole site. Edits that failed to build stay pending
 and are applied with the next one, so nothing read incrementally is ever missed.
 """
 
@@ -37,7 +38,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from ..i18n.status import language_status
 from ..render.export import LanguageExport
 from ..render.links import Links
-from ..render.pages import Page, Renderer
+from ..render.pages import NAV_LETTERS_ABOVE, Page, Renderer
 from ..site.build import Build, LanguageBuild, Prepared, language_build, write_site
 from .background import Follower, Indexer
 from .edits import edited_rules, linked_rules, listings_to_check, reprepare
@@ -159,6 +160,8 @@ class LiveSite:
             links = Links.of(prepared.kb, self.links, keys)
             renderers = {lang: Renderer(prepared.kb, prepared.translations[lang], prepared.languages, links=links)
                          for lang in self.served}
+            if self._regrouped(previous, prepared, keys, renderers):
+                return self.rebuild()  # MkDocs' navigation is made once per build
             written = 0
             renamed = {lang: set() for lang in renderers}
             for lang, renderer in renderers.items():  # first the edited rules' own pages, in every language
@@ -250,6 +253,15 @@ class LiveSite:
             self.unindexed = False
             self.indexer.request()
         return written
+
+    def _regrouped(self, previous: Prepared, prepared: Prepared, keys: set[str], renderers: dict) -> bool:
+        """Whether an edit of the rules `keys` moved one to another letter of its system's navigation (a large
+        system's rules are listed under their titles' first letters: Renderer.system_nav)."""
+        if all(len(prepared.kb.rules_of(prepared.kb.rules[key].system)) <= NAV_LETTERS_ABOVE for key in keys):
+            return False
+        return any(renderer.system_nav() != Renderer(previous.kb, previous.translations[lang], previous.languages,
+                                                     links=self.links).system_nav()
+                   for lang, renderer in renderers.items())
 
     def _title(self, lang: str, path: str) -> str:
         """The title the navigation shows for the page at `path` (MkDocs reads it from the page's front matter)."""
