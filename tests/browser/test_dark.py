@@ -124,3 +124,14 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_page(schemed, base_ur
         if violations:
             found[path] = violations
     assert not found, found
+
+
+def test_the_root_page_follows_a_dark_system_too(browser, base_url):
+    guard = Guard()  # a browser language the site lacks: the root stays, as the reader's choice of language
+    context, page = _new_page(browser, SIZES["desktop"]["viewport"], guard, locale="de-DE", color_scheme="dark")
+    page.goto(base_url)
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    colours = page.evaluate("[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]")
+    assert contrast(*colours) >= 4.5 and _rgb(colours[1])[0] < 80, colours  # light text on a dark page
+    context.close()
+    _check(guard)
