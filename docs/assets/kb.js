@@ -38,6 +38,20 @@
     drawer.addEventListener("change", function () { if (drawer.checked) contents.checked = true; });
   }
 
+  // Material keeps the reader's colour scheme per language folder (its storage scope, /en/ or /ru/); the reader
+  // chose it for the whole site, so it is kept for each language of the language menu too.
+  document.addEventListener("change", function (event) {
+    if (event.target.name !== "__palette" || typeof __md_scope === "undefined") return;
+    setTimeout(function () {  // once Material has saved it
+      var key = ".__palette", saved = localStorage.getItem(__md_scope.pathname + key);
+      if (!saved) return;
+      document.querySelectorAll("a.kb-lang-link[hreflang]").forEach(function (link) {
+        var scope = __md_scope.pathname.replace(/[^\/]+\/$/, link.getAttribute("hreflang") + "/");
+        try { localStorage.setItem(scope + key, saved); } catch (error) { /* storage blocked: this language only */ }
+      });
+    });
+  });
+
   // The section bar shows which part of the page is under it (aria-current), read on scroll once per frame.
   var bar = document.querySelector(".kb-sections");
   if (bar) {

@@ -63,6 +63,8 @@ def test_the_scheme_follows_the_system_until_the_toggle_in_the_pages_language_pi
                                                                                           TOGGLE[(lang, other)])
     page.goto(f"{base_url}{lang}/wap/dodge/")  # the choice holds on the next page
     expect(body).to_have_attribute("data-md-color-scheme", "slate" if other == "dark" else "default")
+    page.goto(f"{base_url}{'en' if lang == 'ru' else 'ru'}/wap/dodge/")  # and in the other language
+    expect(body).to_have_attribute("data-md-color-scheme", "slate" if other == "dark" else "default")
 
 
 def _colours(page) -> dict:
