@@ -70,9 +70,8 @@ def main(argv=None):
     parser.add_argument("--page", action="append", default=[], help=f"a page's path (default: {', '.join(PAGES)})")
     parser.add_argument("--runs", type=int, default=3, help="visits per site and page (median)")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
-
     from bench_search import CHROMIUM, CHROMIUM_ARGS, Counter, serve
+    from playwright.sync_api import sync_playwright
 
     pages = args.page or list(PAGES)
     counter = Counter()

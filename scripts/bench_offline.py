@@ -149,9 +149,8 @@ def main(argv=None):
     rows = []
     playwright = browser = None
     if args.save:
-        from playwright.sync_api import sync_playwright
-
         from bench_search import CHROMIUM, CHROMIUM_ARGS
+        from playwright.sync_api import sync_playwright
         playwright = sync_playwright().start()
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     work = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="bench-offline-"))

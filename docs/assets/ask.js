@@ -287,6 +287,25 @@
       self.answers[predicate.name] = outcome;
       self.answer(predicate, outcome, out);
     });
+    this.printRecap();
+  };
+
+  // The situation in words, «label: value · …»: the recap of a shared link, and the line a printed panel
+  // shows above its answer in place of the fields (kb.css hides it on screen).
+  Panel.prototype.situationWords = function () {
+    var self = this;
+    return this.data.args.map(function (arg) {
+      return arg.label + ": " + self.words.value(arg.name, self.givenNow[arg.name]);
+    }).join(" \u00b7 ");
+  };
+
+  Panel.prototype.printRecap = function () {
+    var line = this.form.querySelector(".kb-print-recap");
+    if (!line) {
+      line = el("p", { "class": "kb-print-recap" });
+      this.form.insertBefore(line, this.form.firstChild);
+    }
+    line.textContent = this.givenNow ? this.situationWords() : "";
   };
 
   Panel.prototype.verdictWords = function (predicate, value) {
@@ -356,16 +375,14 @@
   // The one-line recap a shared link opens with: the situation, then each answer.
   Panel.prototype.showRecap = function () {
     if (!this.recap || !this.givenNow) return;
-    var self = this, parts = this.data.args.map(function (arg) {
-      return arg.label + ": " + self.words.value(arg.name, self.givenNow[arg.name]);
-    });
+    var self = this;
     var verdicts = this.data.predicates.filter(function (p) { return self.answers[p.name]; }).map(function (p) {
       var outcome = self.answers[p.name], clause = self.data.clauses[decidedBy(p, outcome.steps)];
       return self.verdictWords(p, outcome.value) + (clause ? " (\u00a7" + clause.number + ")" : "");
     });
     this.recap.textContent = "";
     this.recap.appendChild(el("strong", {}, W.fromLink + " "));
-    this.recap.appendChild(document.createTextNode(parts.join(" \u00b7 ") + " \u2192 " + verdicts.join("; ")));
+    this.recap.appendChild(document.createTextNode(this.situationWords() + " \u2192 " + verdicts.join("; ")));
     this.recap.hidden = false;
   };
 

@@ -20,15 +20,18 @@
   var PLACES = [".md-content h2[id]", ".md-content h3[id]", ".md-content .kb-clause[id]",
                 ".md-content .kb-clarification[id]", ".md-content .kb-example[id]"].join(", ");
 
-  function headerHeight() {
+  // Where a place jumped to lands: below the header and, on a rule page, the section bar (the page's
+  // scroll padding), else below the header.
+  function landing() {
+    var padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
     var header = document.querySelector(".md-header");
-    return header ? header.getBoundingClientRect().height : 0;
+    return Math.max(isNaN(padding) ? 0 : padding, header ? header.getBoundingClientRect().height : 0);
   }
 
-  // The last element with an id that starts above the top of the window (under the header).
+  // The last element with an id that starts above where a jump lands (under the header and section bar).
   function placeInView() {
     if (window.scrollY <= 0) return "";
-    var top = headerHeight() + 1;
+    var top = landing() + 1;
     var found = "";
     var places = document.querySelectorAll(PLACES);
     for (var index = 0; index < places.length; index++) {

@@ -47,6 +47,10 @@ class CompiledTemplates(BytecodeCache):
 
 
 COMPILED = CompiledTemplates()
+# A system with more rules than this lists them in the navigation under their titles' first letters: a page
+# then carries its own letter's rules and one link per other letter (navigation.prune), not every rule of its
+# system (at 500 rules a system's list was 169 KB of each of its pages' 196 KB).
+NAV_LETTERS_ABOVE = 40
 
 
 @dataclass
@@ -176,18 +180,41 @@ class Renderer:
         entries = [(self._quiet_plain(r, "title"), r) for r in self.kb.rules.values()]
         return sorted(((t.casefold().replace("ё", "е"), t, r) for t, r in entries), key=lambda e: (e[0], e[2].key))
 
+    def system_nav(self) -> list:
+        """The navigation's systems: each a section holding its index and its rules.
+
+        A rule is listed by its path alone: MkDocs titles it from the page's front matter, so editing a rule's
+        title leaves the navigation as it is (`make serve` then rewrites the pages that list the rule,
+        generator/serve/live.py). Material's navigation.prune writes only the open section's entries into a
+        page; a system of more than NAV_LETTERS_ABOVE rules is split by the first letter of the rules' titles
+        in this language, so a page's weight stays bounded however large its system grows.
+        """
+        systems, entries, ordered = self.kb.systems, [], None
+        for system_id in sorted(systems):
+            rules = self.kb.rules_of(system_id)
+            if len(rules) <= NAV_LETTERS_ABOVE:
+                listed = [f"{rule.key}.md" for rule in rules]
+            else:
+                ordered = ordered or self.alphabetical()
+                letters: dict[str, list[str]] = {}
+                for sort_key, _shown, rule in ordered:
+                    if rule.system == system_id:
+                        letter = sort_key[:1].upper() if sort_key[:1].isalpha() else "#"
+                        letters.setdefault(html_escape(letter), []).append(f"{rule.key}.md")
+                listed = [{letter: paths} for letter, paths in letters.items()]
+            entries.append({html_escape(self._quiet_plain(systems[system_id], "name")):  # the theme prints it raw
+                            [f"{system_id}/index.md", *listed]})
+        return entries
+
     def nav(self) -> list:
-        """The site navigation: sections only, so its size does not grow with the number of rules."""
+        """The site navigation: home, the systems with their rules (system_nav), the concepts and the listings."""
         def _(text):  # the theme prints nav titles raw
             return html_escape(self.tr.gettext(text), quote=True)
 
         def name(owner, field):
             return html_escape(self._quiet_plain(owner, field))
 
-        systems = self.kb.systems
-        items = [{_("Home"): "index.md"},
-                 {_("Systems"): [{name(systems[s], "name"): f"{s}/index.md"}
-                                 for s in sorted(systems)]}]
+        items = [{_("Home"): "index.md"}, {_("Systems"): self.system_nav()}]
         if self.kb.concepts:
             concepts = self.kb.concepts
             items.append({_("Concepts"): [{name(concepts[c], "title"):

@@ -2,12 +2,14 @@
 
 Decision: an edit of rules' own files reads only those files again (generator/serve/edits.py) and
 renders, converts and writes the edited rules' own pages first, in every language: what the author
-looks at. The other pages that may show the edit follow in a background thread (`background.Follower`),
-cancelled by a newer edit; the search index is rebuilt after them. Only pages whose Markdown changed go
-through MkDocs again (its per-language state is kept; the private functions this needs are named in
+looks at. The other pages that may show the edit (those linking to it, the listings, the pages whose
+navigation lists a retitled rule) follow in a background thread (`background.Follower`), cancelled by a
+newer edit; the search index is rebuilt after them. Only pages whose Markdown changed go through MkDocs
+again (its per-language state is kept; the private functions this needs are named in
 generator/serve/mkdocs_private.py), each written to a temporary file renamed over the page, so a browser
-never reads half a page. Any other edit reloads the whole input, and a change of the navigation or of
-the set of pages rebuilds the whole site. Edits that failed to build stay pending until the next one.
+never reads half a page. Any other edit reloads the whole input; a change of the navigation (a new rule,
+or a retitled one moving to another letter of a large system's list) or of the set of pages rebuilds
+the whole site. Edits that failed to build stay pending until the next one.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from ..i18n.status import language_status
 from ..render.export import LanguageExport
 from ..render.links import Links
-from ..render.pages import Page, Renderer
+from ..render.pages import NAV_LETTERS_ABOVE, Page, Renderer
 from ..site.build import Build, LanguageBuild, Prepared, language_build, write_site
 from ..site.offline import write_offline_files
 from .background import Follower, Indexer
@@ -85,6 +87,9 @@ class LiveSite:
         self.pending: set[str] = set()  # edited paths not yet in a good build (a build failed since)
         self.stale: dict[str, set[str]] = {}  # language -> pages that may not yet show the last good build
         self.stale_export: dict[str, set[str]] = {}  # language -> rules whose export entries may be out of date
+        # language -> stale pages to write again even if their Markdown is unchanged: they list an edited rule whose
+        # title changed in their navigation
+        self.renamed_in_nav: dict[str, set[str]] = {}
         self.lock = threading.RLock()  # held while the in-memory state or the site folder changes
         self.unindexed = False  # pages or the export were written since the search index was last asked for
         self.indexer = Indexer(self.out) if search else None
@@ -112,6 +117,7 @@ class LiveSite:
             self.pending.clear()
             self.stale.clear()
             self.stale_export.clear()
+            self.renamed_in_nav.clear()
             self.unindexed = False  # write_site indexed the new site
             return sum(len(state.pages) for state in served.values())
 
@@ -143,15 +149,23 @@ class LiveSite:
             links = Links.of(prepared.kb, self.links, keys)
             renderers = {lang: Renderer(prepared.kb, prepared.translations[lang], prepared.languages, links=links)
                          for lang in self.served}
+            if self._regrouped(previous, prepared, keys, renderers):
+                return self.rebuild()  # MkDocs' navigation is made once per build
             written = 0
+            renamed = {lang: set() for lang in renderers}
             for lang, renderer in renderers.items():  # first the edited rules' own pages, in every language
-                written += sum(self._publish(lang, renderer.rule_page(prepared.kb.rules[key])) for key in sorted(keys))
+                for key in sorted(keys):
+                    title = self._title(lang, f"{key}.md")
+                    written += self._publish(lang, renderer.rule_page(prepared.kb.rules[key]))
+                    if self._title(lang, f"{key}.md") != title:
+                        renamed[lang] |= self._listed_with(lang, f"{key}.md")
             around = linked_rules(links, keys) | linked_rules(self.links, keys)
             for lang, served in self.served.items():
                 listings = set(served.pages) - {f"{key}.md" for key in prepared.kb.rules}
                 self.stale.setdefault(lang, set()).update(
-                    {f"{key}.md" for key in around - keys},
+                    {f"{key}.md" for key in around - keys}, renamed[lang],
                     listings_to_check(previous, prepared, (self.links, links), keys, lang, listings))
+                self.renamed_in_nav.setdefault(lang, set()).update(renamed[lang])
                 self.stale_export.setdefault(lang, set()).update(keys)
             self.build.prepared, self.links = prepared, links  # the hooks of the pages written later read this build
             self.pending.clear()
@@ -170,6 +184,7 @@ class LiveSite:
             prepared, links = self.build.prepared, self.links
             stale = {lang: set(paths) for lang, paths in self.stale.items()}
             stale_export = {lang: set(keys) for lang, keys in self.stale_export.items()}
+            renamed = {lang: set(paths) for lang, paths in self.renamed_in_nav.items()}
         for lang, served in self.served.items():
             paths, tr = stale.get(lang, set()), prepared.translations[lang]
             status = language_status(prepared.kb, tr) if "status.md" in paths else None
@@ -181,13 +196,15 @@ class LiveSite:
                 if cancelled():
                     return written
                 page = makers[path]()
-                converted = self._converted(lang, page) if served.pages[path].content != page.content else None
+                converted = (self._converted(lang, page) if served.pages[path].content != page.content
+                             or path in renamed.get(lang, ()) else None)
                 with self.lock:
                     if cancelled():
                         return written
                     if converted is not None:
                         written += self._publish(lang, page, converted)
                     self.stale[lang].discard(path)
+                    self.renamed_in_nav.get(lang, set()).discard(path)
             keys = stale_export.get(lang)
             if keys:
                 export = served.export.updated(prepared.kb, tr, keys)
@@ -224,10 +241,39 @@ class LiveSite:
         self.stale.clear()
         self.stale_export.clear()
         write_offline_files(self.out)
+        self.renamed_in_nav.clear()
         if self.unindexed and self.indexer is not None:
             self.unindexed = False
             self.indexer.request()
         return written
+
+    def _regrouped(self, previous: Prepared, prepared: Prepared, keys: set[str], renderers: dict) -> bool:
+        """Whether an edit of the rules `keys` moved one to another letter of its system's navigation (a large
+        system's rules are listed under their titles' first letters: Renderer.system_nav)."""
+        if all(len(prepared.kb.rules_of(prepared.kb.rules[key].system)) <= NAV_LETTERS_ABOVE for key in keys):
+            return False
+        return any(renderer.system_nav() != Renderer(previous.kb, previous.translations[lang], previous.languages,
+                                                     links=self.links).system_nav()
+                   for lang, renderer in renderers.items())
+
+    def _title(self, lang: str, path: str) -> str:
+        """The title the navigation shows for the page at `path` (MkDocs reads it from the page's front matter)."""
+        return self.build.mkdocs[lang]["files"].get_file_from_path(path).page.title
+
+    def _listed_with(self, lang: str, path: str) -> set[str]:
+        """The pages whose navigation lists the page at `path`: every page of its section. Material's
+        navigation.prune (mkdocs.yml) leaves a section's pages out of every page outside it."""
+        section = self.build.mkdocs[lang]["files"].get_file_from_path(path).page.parent
+        if section is None:  # a page at the top of the navigation is listed on every page
+            return set(self.served[lang].pages)
+        found, items = set(), list(section.children)
+        while items:
+            item = items.pop()
+            if item.is_page:
+                found.add(item.file.src_uri)
+            else:
+                items.extend(item.children or ())
+        return found - {path}
 
     def _converted(self, lang: str, page: Page):
         """A private MkDocs page of `page` read and converted to HTML; the served pages are left untouched."""

@@ -17,7 +17,7 @@ from generator.render.pages import COMPILED
 from generator.site import search
 from generator.site.build import Build
 from generator.site.inputs import INPUTS
-from generator.site.mkdocs_config import attach, attached
+from generator.site.mkdocs_config import attach, attached, palette_labels
 
 
 def _root(config) -> Path:
@@ -42,6 +42,8 @@ def on_config(config):
     if not any(isinstance(extension, rawhtml.RawBlocks) for extension in config.markdown_extensions):
         config.markdown_extensions.append(rawhtml.RawBlocks())
     config.extra["kb_search_labels"] = built.search_labels  # read by site_overrides/partials/search.html
+    # read by site_overrides/partials/palette.html
+    config.extra["kb_palette_labels"] = palette_labels(_build(config).prepared.translations[config.theme["language"]])
     return config
 
 

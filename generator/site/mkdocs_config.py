@@ -35,6 +35,12 @@ def site_name(tr) -> str:
     return tr.gettext("Wargame Rules Knowledge Base")
 
 
+def palette_labels(tr) -> dict[str, str]:
+    """The colour scheme toggles' names in one language, by the name mkdocs.yml gives each toggle."""
+    return {"dark": tr.gettext("Switch to the dark colour scheme"),
+            "light": tr.gettext("Switch to the light colour scheme")}
+
+
 def mkdocs_config(build, lang: str, site_dir: Path):
     """The MkDocs config that builds `lang` of `build` into `site_dir`, with the build attached."""
     from mkdocs.config import load_config  # MkDocs' config machinery: check reads the languages without it

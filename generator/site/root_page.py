@@ -42,10 +42,14 @@ def stylesheets(site_dir: Path, lang: str) -> list[str]:
 
 
 def palette(config: dict) -> dict:
-    """The first colour scheme of mkdocs.yml's theme.palette."""
+    """The first colour scheme of mkdocs.yml's theme.palette, and under "dark" the scheme of the one bound to
+    `prefers-color-scheme: dark` (None without one): the root follows the reader's system as the pages do."""
     schemes = (config.get("theme") or {}).get("palette") or [{}]
-    first = schemes[0] if isinstance(schemes, list) else schemes
-    return {key: str(first.get(key) or value).replace(" ", "-") for key, value in DEFAULT_PALETTE.items()}
+    schemes = schemes if isinstance(schemes, list) else [schemes]
+    chosen = {key: str(schemes[0].get(key) or value).replace(" ", "-") for key, value in DEFAULT_PALETTE.items()}
+    dark = next((option for option in schemes if "dark" in str(option.get("media") or "")), None)
+    chosen["dark"] = str(dark.get("scheme") or "slate").replace(" ", "-") if dark else None
+    return chosen
 
 
 def write_root_page(site_dir: Path, languages: list[dict], site_names: dict[str, str] | None = None,

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from .conftest import serve_site
 from .test_ask import field, panel, verdict
+from .test_pages import switch_language
 from .test_search import search
 
 # The cache names and what each holds, as paths from the site's root ("en/t9a/scout/").
@@ -191,8 +192,7 @@ def test_the_language_menu_keeps_the_place_on_a_site_served_in_a_subfolder_of_an
                                                                                            fragment):
     address = subfolder_site.address  # …/published/kb/: neither the root nor the address the site was built for
     page.goto(address + "ru/t9a/scout/" + fragment)
-    page.locator(".md-header .md-select").hover()
-    page.locator('a.kb-lang-link[hreflang="en"]').click()
+    switch_language(page, "en")
     page.wait_for_url(address + "en/t9a/scout/" + fragment)
     if fragment.startswith("#ask-"):
         expect(verdict(panel(page, "deploy_ok"))).to_have_text("Allowed")
@@ -206,8 +206,7 @@ def test_the_language_menu_keeps_the_clarification_in_view_when_the_address_name
     address = subfolder_site.address
     page.goto(address + "en/t9a/scout/")
     page.locator("#clarification-terrain-types").evaluate("element => element.scrollIntoView()")
-    page.locator(".md-header .md-select").hover()
-    page.locator('a.kb-lang-link[hreflang="ru"]').click()
+    switch_language(page, "ru")
     page.wait_for_url(address + "ru/t9a/scout/#clarification-terrain-types")
     expect(page.locator("#clarification-terrain-types")).to_be_in_viewport()
 

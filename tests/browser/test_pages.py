@@ -12,24 +12,32 @@ def _lang(page) -> str:
     return page.evaluate("() => document.documentElement.lang")
 
 
-def _switch_language(page, code: str):
-    """Open the header language menu (it opens on hover, as in Material) and pick a language."""
-    page.locator(".md-header .md-select").hover()
+def switch_language(page, code: str):
+    """Pick a language in the header menu as a reader's pointer does: the menu opens on hover (as in Material).
+
+    The pointer is moved, not Playwright's hover/click, which scroll their target into view and count the
+    sticky header as hidden under the rule page's scroll padding: the page would jump before the switch.
+    """
+    def centre(locator):
+        box = locator.bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    page.mouse.move(*centre(page.locator(".md-header .md-select")))
     link = page.locator(f".md-header a.kb-lang-link[hreflang={code}]")
     expect(link).to_be_visible()
-    link.click()
+    page.mouse.click(*centre(link))
 
 
 def test_language_switch_lands_on_the_same_page_both_ways(page, base_url, shot):
     page.goto(base_url + "ru/t9a/scout/#placement")
     assert _lang(page) == "ru"
     expect(page.locator("h1")).to_have_text(re.compile(r"^Разведчик"))
-    _switch_language(page, "en")
+    switch_language(page, "en")
     page.wait_for_url(re.compile(r"/en/t9a/scout/#placement$"))  # same page, same clause
     assert _lang(page) == "en"
     expect(page.locator("h1")).to_have_text(re.compile(r"^Scout"))
     shot(page, "en")
-    _switch_language(page, "ru")
+    switch_language(page, "ru")
     page.wait_for_url(re.compile(r"/ru/t9a/scout/#placement$"))
     assert _lang(page) == "ru"
     expect(page.locator("h1")).to_have_text(re.compile(r"^Разведчик"))
@@ -135,13 +143,16 @@ def test_phone_layout(phone, base_url, shot, path):
     shot(phone, "search")
 
 
-def test_copy_link_on_a_clause_gives_its_address(page, base_url):
+def test_a_clauses_number_is_its_link_and_copies_it_saying_so(page, base_url):
     page.goto(base_url + "en/t9a/scout/")
-    button = page.locator("button.kb-copy[data-kb-copy=placement]")
-    button.click()
-    expect(button).to_have_attribute("data-kb-copied", "true")
+    number = page.locator("a.kb-clause__anchor[data-kb-copy=placement]")
+    expect(number).to_have_text("§3")
+    number.click()
+    expect(number).to_have_attribute("data-kb-copied", "true")
+    expect(page.locator(".kb-toast")).to_have_text("Link copied")
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == base_url + "en/t9a/scout/#placement", copied
+    assert page.url == copied  # following the number put the same address in the address bar
     page.goto(copied)
     expect(page.locator(".kb-clause#placement")).to_be_in_viewport()
 

@@ -8,9 +8,20 @@ from typing import Optional
 
 from markupsafe import Markup, escape
 
-OK = "#2e7d32"  # the colours of "yes" and "no" in docs/assets/kb.css
-BAD = "#c62828"
-ACCENT = "#ef6c00"  # the site's accent (deep orange)
+
+class Paint:
+    """A colour of the site's palette, given per colour scheme by docs/assets/kb.css (--kb-paint-NAME): an
+    element painted with it carries it as a style, so the drawing follows the light or dark scheme; the
+    light scheme's colour is the fallback of a drawing shown without the stylesheet."""
+
+    def __init__(self, name: str, light: str):
+        self.css = f"var(--kb-paint-{name},{light})"
+
+
+OK = Paint("ok", "#2e7d32")  # the colours of "yes" and "no" (kb.css --kb-yes, --kb-no)
+BAD = Paint("bad", "#c62828")
+ACCENT = Paint("accent", "#ef6c00")  # the site's accent (deep orange)
+PAGE = Paint("page", "#fff")  # the page's background: an outline that parts a shape from what lies under it
 FONT = 12  # text size in SVG units; a unit is a CSS pixel when the figure is not scaled down
 
 
@@ -24,7 +35,13 @@ def number(value) -> str:
 
 
 def attrs(attributes: dict) -> Markup:
-    """` name="value"` for each attribute given a value; `font_size` is written font-size, `class_` class."""
+    """` name="value"` for each attribute given a value; `font_size` is written font-size, `class_` class;
+    a Paint is written into the style attribute (`fill: var(...)`), where CSS variables work."""
+    paints = {key: value for key, value in attributes.items() if isinstance(value, Paint)}
+    if paints:
+        attributes = {key: value for key, value in attributes.items() if key not in paints}
+        attributes["style"] = ";".join(f'{key.rstrip("_").replace("_", "-")}:{paint.css}'
+                                       for key, paint in paints.items())
     # escape() and one Markup, not Markup.format per attribute: a page's diagrams have thousands of attributes,
     # and format's string.Formatter was a tenth of a rule page's rendering. Names are Python keywords: no escaping.
     return Markup("".join(

@@ -14,7 +14,7 @@ from ....kb.model import Example, Rule
 from ....kb.value_types import is_number
 from ..probe import predicate_taking
 from ..registry import Context, Drawing, drawing
-from ..svg import ACCENT, BAD, FONT, OK, Svg, legend
+from ..svg import ACCENT, BAD, FONT, OK, PAGE, Svg, legend
 
 RADIUS = 112  # SVG units from the enemy to the outermost ring (or the scout, if farther)
 MAX_PROBED = 48.0  # inches: limits are looked for between 0 and this distance
@@ -76,7 +76,7 @@ def _scout(ctx: Context, svg: Svg, at: Situation, cx: float, cy: float, scale: f
     sx, sy = cx + at.distance * scale * math.cos(angle), cy + at.distance * scale * math.sin(angle)
     svg.el("line", x1=cx, y1=cy, x2=sx, y2=sy, stroke=colour, stroke_width=2,
            stroke_dasharray=None if at.allowed else "5 3")
-    svg.el("rect", x=sx - 7, y=sy - 7, width=14, height=14, fill=colour, stroke="white", stroke_width=1)
+    svg.el("rect", x=sx - 7, y=sy - 7, width=14, height=14, fill=colour, stroke=PAGE, stroke_width=1)
     svg.text((cx + sx) / 2 - 6, (cy + sy) / 2 - 6, ctx.inches(at.distance), anchor="end", size=FONT,
              fill=colour, font_weight="bold")
 
