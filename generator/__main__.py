@@ -1,4 +1,4 @@
-"""`python -m generator`: see generator/cli.py."""
+"""`python -m generator`: see generator/cli/."""
 
 import sys
 

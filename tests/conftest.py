@@ -213,10 +213,10 @@ def shared(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
 def copy_for(address: str, into: Path) -> Path:
     """A copy of the repository's inputs with `site_url` naming the address the site is served at.
 
-    A site is built for the address it is published at (mkdocs.yml `site_url`), and Material's
-    language menu depends on it: its script matches the sitemap's <loc> URLs (which carry the
-    port of site_url) against the current address, and sends the reader to the other language's
-    home page when they differ. So the tests build for the port the run serves them on.
+    A site is built for the address it is published at (mkdocs.yml `site_url`): its sitemaps and canonical links
+    carry that address, port included, so the tests build for the port the run serves them on and can follow them.
+    The language menu does not depend on it (language.js keeps the place on any host; the subfolder tests serve a
+    site away from its site_url to prove it).
     """
     import re
 

@@ -161,7 +161,7 @@ def test_i18n_check_reports_a_broken_glossary_and_the_catalog_problems_after_it(
     assert "Traceback" not in output
 
 
-# --- catalogs live inside the checkout (the repository-file policy of generator/repofiles.py) --------------
+# --- catalogs live inside the checkout (the repository-file policy of generator/core/repofiles.py) --------------
 
 def test_a_catalog_linked_from_outside_the_checkout_is_reported_and_not_read(capsys, repo, tmp_path):
     outside = write(tmp_path / "outside.po", (repo / DODGE).read_text(encoding="utf-8").replace("Уклонение", "SECRET"))

@@ -1,4 +1,4 @@
-"""generator/texts.py: the one list of translatable texts and their message ids, and who reads it."""
+"""generator/kb/texts.py: the one list of translatable texts and their message ids, and who reads it."""
 
 from __future__ import annotations
 

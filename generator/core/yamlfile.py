@@ -6,7 +6,7 @@ nesting deeper than MAX_NESTING and files larger than MAX_YAML_BYTES are refused
 the plain core ones (strings, numbers, true/false, null, lists, mappings) — anything else, explicit
 (`!!python/object`, `!foo`) or implied (a date, a merge key `<<`), is refused rather than ignored.
 Every refusal is a YamlError with a line and a hint, which readers turn into a Problem; the
-bounds and the scans that find a breach live in generator/yamllimits.py.
+bounds and the scans that find a breach live in generator/core/yamllimits.py.
 
 libyaml's C parser composes the nodes when PyYAML has it (about ten times faster, with the same
 marks); otherwise the pure-Python one does the same job.

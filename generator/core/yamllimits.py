@@ -3,7 +3,7 @@
 Aliases are refused before anything is composed; nesting deeper than MAX_NESTING is refused with the
 line where it happens, found by scanning events (no recursion); a rough bracket count keeps the
 pure-Python scanner away from thousands of nested flow levels. `loader_class` is the PyYAML loader
-in use (libyaml's or the pure-Python one, see generator/yamlfile.py).
+in use (libyaml's or the pure-Python one, see generator/core/yamlfile.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Collect every translatable message: knowledge-base texts (generator/texts.py) by context, UI strings from code."""
+"""Collect every translatable message: knowledge-base texts (generator/kb/texts.py) by context, UI strings from code."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def extract_rules(fileobj, keywords, comment_tags, options):
     """Babel extractor for rule YAML (entry point `kb_rules`), so `pybabel extract` reads rule files.
 
     Yields `(line, "pgettext", (context, text), comments)` for every text of the file, from the same
-    list (generator/texts.py) `i18n update` writes the catalogs from, so `pybabel extract -F babel.cfg`
+    list (generator/kb/texts.py) `i18n update` writes the catalogs from, so `pybabel extract -F babel.cfg`
     messages carry the catalogs' stable msgctxt. What a file holds (a system, a rule, the glossary, a
     concept) is read off its path under rules/. A file that does not parse or load yields nothing:
     `generator check` names its problem.

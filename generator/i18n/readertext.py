@@ -3,7 +3,7 @@
 Rules, clauses, worked examples, clarifications, the Ask form's labels and answers, and the interface
 strings speak to players. They must not name code (argument, predicate or value ids, snake_case,
 files, commands), and a word in another script must carry its language, `[except mounts]{lang=en}`
-(generator/markup.py), so a screen reader says it right. Labels, answers and interface strings are
+(generator/kb/markup.py), so a screen reader says it right. Labels, answers and interface strings are
 shown as plain words and cannot carry the mark: there the word is written in the page's language.
 A code span stays allowed for what a reader types into the Ask form: a known id of a text field, or
 a value written as JSON, `["forest"]`. The result's own meaning (`returns: text`) is read only in the
@@ -224,7 +224,7 @@ def _developer_only(context: str) -> bool:
 
 
 def _plain_field(context: str) -> bool:
-    """Labels and answers: shown as plain words (generator/answers.py, value_types.choice_labels)."""
+    """Labels and answers: shown as plain words (generator/kb/answers.py, value_types.choice_labels)."""
     parts = context.split(SEPARATOR)
     return len(parts) >= 3 and (parts[-2] == "value" or parts[-2] == "answer")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from ..i18n.translate import Translations
+from ..i18n.translate import MISSING, Translations
 from ..kb import markup, urls
 from ..kb.model import KnowledgeBase
 from ..kb.texts import Texts, reference_texts
@@ -66,6 +66,14 @@ class LinkResolver:
         """Words only of one text (`texts.get(owner, *field)`), without counting it towards a page's state."""
         text = self.texts.get(owner, *field)
         return markup.strip_markup(self.tr.text(text.context, text.source, text.lang).value)
+
+    def quiet_phrase(self, owner, *field) -> str:
+        """One text as HTML without links, its words in another language marked, not counted towards a page's
+        state: for the navigation and the header, which the theme prints raw."""
+        text = self.texts.get(owner, *field)
+        result = self.tr.text(text.context, text.source, text.lang)
+        body = markup.render_unlinked(result.value, self.title_of)
+        return f'<span lang="{result.lang}">{body}</span>' if result.state == MISSING else body
 
     def field_of(self, reference: markup.Reference, term_field: str, other_field: str) -> str:
         """One text of the page a reference points to, in this language."""

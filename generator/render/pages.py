@@ -105,6 +105,12 @@ class Renderer:
     def _quiet_plain(self, owner, *field) -> str:
         return self.resolver.quiet_plain(owner, *field)
 
+    def _titled(self, owner, field: str) -> dict:
+        """A page's title, and as HTML for the header (generator/site/hooks.py) when some of its words are in
+        another language and must say so."""
+        title, marked = self._quiet_plain(owner, field), self.resolver.quiet_phrase(owner, field)
+        return {"title": title, "kb_title_html": marked} if "<span lang=" in marked else {"title": title}
+
     # ---------------------------------------------------------------- one page
     def _render(self, template: str, path: str, **context) -> Page:
         scope = PageScope(self, urls.page_url(path))
@@ -133,7 +139,7 @@ class Renderer:
         return banner
 
     def rule_page(self, rule: Rule) -> Page:
-        meta = {"title": self._quiet_plain(rule, "title"),
+        meta = {**self._titled(rule, "title"),
                 "description": self._quiet_plain(rule, "summary"),
                 "kb_source_lang": rule.lang}
         backlinks = sorted(self.links.rule_backlinks.get(rule.key, ()))
@@ -154,7 +160,7 @@ class Renderer:
             system = kb.systems[system_id]
             makers[f"{system_id}/index.md"] = lambda system_id=system_id, system=system: self._render(
                 "system.md", f"{system_id}/index.md", system_id=system_id, system=system,
-                rules=kb.rules_of(system_id), meta={"title": self._quiet_plain(system, "name")})
+                rules=kb.rules_of(system_id), meta=self._titled(system, "name"))
             for rule in kb.rules_of(system_id):
                 makers[f"{rule.key}.md"] = lambda rule=rule: self.rule_page(rule)
         makers["glossary.md"] = lambda: self._render("glossary.md", "glossary.md", links=self.links,
@@ -166,7 +172,7 @@ class Renderer:
             concept = kb.concepts[concept_id]
             makers[f"concepts/{concept_id}.md"] = lambda concept_id=concept_id, concept=concept: self._render(
                 "concept.md", f"concepts/{concept_id}.md", concept=concept,
-                meta={"title": self._quiet_plain(concept, "title")})
+                meta=self._titled(concept, "title"))
         if self.status is not None:
             makers["status.md"] = lambda: self._render("status.md", "status.md", status=self.status,
                                                        meta={"title": _("Translation status")})
@@ -202,7 +208,7 @@ class Renderer:
                         letter = sort_key[:1].upper() if sort_key[:1].isalpha() else "#"
                         letters.setdefault(html_escape(letter), []).append(f"{rule.key}.md")
                 listed = [{letter: paths} for letter, paths in letters.items()]
-            entries.append({html_escape(self._quiet_plain(systems[system_id], "name")):  # the theme prints it raw
+            entries.append({self.resolver.quiet_phrase(systems[system_id], "name"):  # the theme prints it raw
                             [f"{system_id}/index.md", *listed]})
         return entries
 
@@ -212,7 +218,7 @@ class Renderer:
             return html_escape(self.tr.gettext(text), quote=True)
 
         def name(owner, field):
-            return html_escape(self._quiet_plain(owner, field))
+            return self.resolver.quiet_phrase(owner, field)
 
         items = [{_("Home"): "index.md"}, {_("Systems"): self.system_nav()}]
         if self.kb.concepts:

@@ -220,7 +220,7 @@ class StashMarkedBlocks(Preprocessor):
 
 
 class RawBlocks(Extension):
-    """The Markdown extension of marked raw HTML blocks (registered by generator/mkdocs_hooks.py)."""
+    """The Markdown extension of marked raw HTML blocks (registered by generator/site/hooks.py)."""
 
     def extendMarkdown(self, md) -> None:  # noqa: N802 (Python-Markdown's name)
         md.preprocessors.register(StashMarkedBlocks(md), "kb_raw_blocks", PRIORITY)

@@ -36,7 +36,7 @@ class PageScope:
 
     # ---------------------------------------------------------------- texts
     # A text is named by its owner (rule, system, term, concept) and field: `r.html(rule, "clause", clause.id)`;
-    # generator/texts.py owns the message ids, and an unknown field raises texts.UnknownText.
+    # generator/kb/texts.py owns the message ids, and an unknown field raises texts.UnknownText.
     def t(self, owner, *field) -> Translatable:
         """The source text of `owner`'s `field` (its context, source words and language)."""
         return self.site.texts.get(owner, *field)
@@ -75,8 +75,14 @@ class PageScope:
     def title(self, rule: Rule) -> str:
         return self.plain(rule, "title")
 
-    def system_name(self, system_id: str) -> str:
-        return self.plain(self.kb.systems[system_id], "name")
+    def system_name(self, system_id: str) -> Markup:
+        """A system's name as HTML, its words in another language marked with it (not for attributes)."""
+        return self.phrase(self.kb.systems[system_id], "name")
+
+    @staticmethod
+    def quoted(words, lang: str) -> Markup:
+        """Words that stand as the source writes them (a section heading, an edition), marked with its language."""
+        return Markup('<span lang="{}">{}</span>').format(lang, words)
 
     def code(self, source: str) -> Markup:
         return Markup(highlight(source.rstrip("\n"), _PYTHON, _HIGHLIGHTED))

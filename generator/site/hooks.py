@@ -17,7 +17,7 @@ from generator.render.pages import COMPILED
 from generator.site import search
 from generator.site.build import Build
 from generator.site.inputs import INPUTS
-from generator.site.mkdocs_config import attach, attached, palette_labels
+from generator.site.mkdocs_config import attach, attached, not_found_words, palette_labels
 
 
 def _root(config) -> Path:
@@ -43,7 +43,9 @@ def on_config(config):
         config.markdown_extensions.append(rawhtml.RawBlocks())
     config.extra["kb_search_labels"] = built.search_labels  # read by site_overrides/partials/search.html
     # read by site_overrides/partials/palette.html
-    config.extra["kb_palette_labels"] = palette_labels(_build(config).prepared.translations[config.theme["language"]])
+    translations = _build(config).prepared.translations[config.theme["language"]]
+    config.extra["kb_palette_labels"] = palette_labels(translations)
+    config.extra["kb_not_found"] = not_found_words(translations)  # read by site_overrides/404.html
     return config
 
 
@@ -95,6 +97,22 @@ def on_page_content(html, page, config, files):
         page.markdown = ""  # not None: MkDocs reads None as "not read yet" and would lose the title
         page.file.content_string = ""
     return html
+
+
+def on_post_page(output, page, config):
+    # The header repeats the page's title as the theme's plain text; a title with words in another language
+    # (a system's name) shows them marked there too, as in the page (generator/render/pages.py, _titled).
+    marked = (page.meta or {}).get("kb_title_html")
+    return _header_title(output, marked) if marked else output
+
+
+def _header_title(output: str, marked: str) -> str:
+    topic = output.find('data-md-component="header-topic"')
+    span = output.find('<span class="md-ellipsis">', topic) if topic >= 0 else -1
+    if span < 0:
+        return output
+    start = span + len('<span class="md-ellipsis">')
+    return output[:start] + marked + output[output.find("</span>", start):]
 
 
 def on_post_build(config):

@@ -41,6 +41,12 @@ def palette_labels(tr) -> dict[str, str]:
             "light": tr.gettext("Switch to the light colour scheme")}
 
 
+def not_found_words(tr) -> dict[str, str]:
+    """The words of the 404 page (site_overrides/404.html) in one language."""
+    return {"title": tr.gettext("Page not found"), "text": tr.gettext("Nothing is published at this address."),
+            "home": tr.gettext("Go to the home page")}
+
+
 def mkdocs_config(build, lang: str, site_dir: Path):
     """The MkDocs config that builds `lang` of `build` into `site_dir`, with the build attached."""
     from mkdocs.config import load_config  # MkDocs' config machinery: check reads the languages without it

@@ -38,7 +38,7 @@ class LookupEntry(NamedTuple):
 
 
 def read_bytes(path: Path, root: Optional[Path]) -> bytes:
-    """A catalog's bytes; with `root`, read under the repository-file policy (generator/repofiles.py)."""
+    """A catalog's bytes; with `root`, read under the repository-file policy (generator/core/repofiles.py)."""
     if root is None:
         return Path(path).read_bytes()
     refused = Problems()
