@@ -11,7 +11,6 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-
 LANGUAGES = ("en", "ru")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 UNREAD = {"head", "script", "style", "template", "code", "pre", "kbd", "samp", "textarea"}
