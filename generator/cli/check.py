@@ -144,7 +144,7 @@ def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> Non
         translations = Translations.load(root, language, problems, clean_kb)
         if clean_kb is None:
             continue  # a rule that did not load would make its own catalog look stray
-        wanted = wanted_catalogs(clean_kb, language, messages)
+        wanted = wanted_catalogs(clean_kb, language, messages, interface=False)
         problems.items.extend(stray_problems(root, language, wanted))
         sources = {message.key: message for listed in wanted.values() for message in listed}
         reported = set(problems.items)  # Translations.load measured each against its msgid: mostly the same

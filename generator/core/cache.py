@@ -147,6 +147,40 @@ def _key(kind: str, data: bytes) -> bytes:
 _MISSING = object()  # what a lookup gives for an entry that is not there (None is a value like any other)
 
 
+class _Probed(Exception):
+    """Ends a call made by misses() at its first lookup, saying whether the entry was there."""
+
+    def __init__(self, found: bool):
+        super().__init__(found)
+        self.found = found
+
+
+_probing = False  # inside misses(): the first lookup ends the call
+
+
+def misses(work: Callable[[object], object], item: object) -> bool:
+    """Whether the first entry work(item) looks up is missing from the cache; nothing is computed or loaded.
+
+    A call that ends or fails before any lookup misses nothing (its caller meets the failure when it calls it).
+    """
+    global _probing
+    _probing = True
+    try:
+        work(item)
+    except _Probed as probed:
+        return not probed.found
+    except Exception:
+        return False
+    finally:
+        _probing = False
+    return False
+
+
+def _probe(store: _Store, key: bytes):
+    if _probing:
+        raise _Probed(store.get(key) is not None)
+
+
 def _lookup(store: _Store, key: bytes) -> object:
     encoded = store.get(key)
     if encoded is None:
@@ -167,6 +201,7 @@ def cached(kind: str, data: bytes, compute: Callable[[], object]) -> object:
     if store is None:
         return compute()
     key = _key(kind, data)
+    _probe(store, key)
     value = _lookup(store, key)
     if value is _MISSING:
         value = compute()
@@ -180,7 +215,11 @@ def cached(kind: str, data: bytes, compute: Callable[[], object]) -> object:
 def stored(kind: str, data: bytes) -> object | None:
     """The value kept for these bytes, or None (for a result that is kept only sometimes)."""
     store = _store()
-    value = _MISSING if store is None else _lookup(store, _key(kind, data))
+    if store is None:
+        return None
+    key = _key(kind, data)
+    _probe(store, key)
+    value = _lookup(store, key)
     return None if value is _MISSING else value
 
 
@@ -189,6 +228,19 @@ def store(kind: str, data: bytes, value: object):
     where = _store()
     if where is not None:
         where.made[_key(kind, data)] = marshal.dumps(value, VALUE_MARSHAL)
+
+
+def pending() -> dict[bytes, bytes]:
+    """The entries this process made and has not written yet (a copy)."""
+    where = _store()
+    return dict(where.made) if where is not None else {}
+
+
+def adopt(entries: dict[bytes, bytes]):
+    """Keep entries another process made from the same code (core/parallel.py) as if made here."""
+    where = _store()
+    if where is not None:
+        where.made.update(entries)
 
 
 def flush():

@@ -18,7 +18,7 @@ from .po.catalogs import catalog_path, existing_catalogs, message_label
 from .po.pofile import CatalogError
 from .po.reader import read_entries
 from .readertext import reader_text_problems
-from .translate import REFERENCE_HINT, may_refer, placeholder_problem, reference_problems
+from .translate import REFERENCE_HINT, may_refer, placeholder_problem, read_ahead, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG
 from .typography import check_russian
 from .update import wanted_catalogs
@@ -118,6 +118,7 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages
         refused = Problems()
         names = existing_catalogs(root, lang, refused)
         problems.extend(refused)
+        read_ahead(root, lang, names)
         names = _admitted(root, lang, names, wanted, sources, problems)
         for name in names:
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))

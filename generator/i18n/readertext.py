@@ -30,16 +30,20 @@ from .po.reader import read_entries
 CYRILLIC_LANGS = frozenset({"ru", "uk", "be", "bg", "sr", "mk", "kk", "ky", "tg", "mn"})
 LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}
 
-_TOKEN = re.compile(r"[^\W_]+")  # a run of letters and digits: a word, «2К6», «T9A»
 _LATIN = re.compile(r"[A-Za-z]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _ROMAN = re.compile(r"[IVXLCM]{2,}")  # «том II»: a numeral, not an English word
+# A whole word (a run of letters and digits: «2К6», «T9A») with a letter of the script it looks for.
+_LATIN_WORD = re.compile(r"[^\W_]*[A-Za-z][^\W_]*")
+_CYRILLIC_WORD = re.compile(r"[^\W_]*[\u0400-\u04ff][^\W_]*")
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{value\}")
 _SNAKE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])")
 _FILE = re.compile(r"(?<![\w/.-])[\w./-]*\w\.(?:ya?ml|pot?|md|py|js|json|toml|cfg|html)(?![\w])")
 _COMMAND = re.compile(r"\b(?:generator\s+(?:check|site|serve|i18n)|i18n(?:\s+\w+)?|make\s+(?:test|site|serve|check|"
                       r"translations|lint|clean)|pytest|pybabel|msgfmt|mkdocs)\b", re.IGNORECASE)
+_FILE_END = re.compile(r"\.(?:y|po|md|py|js|toml|cfg|html)")  # in every _FILE match, and far quicker to look for
 _KEBAB = re.compile(r"(?<![\w/-])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w/-])")
+_COMMAND_WORD = re.compile(r"generator|i18n|make|pytest|pybabel|msgfmt|mkdocs", re.IGNORECASE)  # _COMMAND's words
 _NULL = re.compile(r"(?<![\w`])null(?![\w`])")  # the form says «none»; "None" is also an English word
 FORM_HINT = "name the Ask form's field or say it in words; code belongs in YAML comments or rules/README.md"
 
@@ -59,21 +63,28 @@ def script_of(lang: str) -> str:
 
 def foreign_words(text: str, lang: str) -> list[str]:
     """Words of `text` written in the other script than `lang`'s (a single Latin letter is a symbol: A, x)."""
-    found = []
-    for token in _TOKEN.findall(text):
-        if script_of(lang) == "cyrillic":
-            letters = len(_LATIN.findall(token))
-            if letters and (letters >= 2 or len(token) > 1) and not _ROMAN.fullmatch(token):
-                found.append(token)
-        elif _CYRILLIC.search(token):
-            found.append(token)
-    return found
+    if script_of(lang) == "cyrillic":
+        if not _LATIN.search(text):  # most texts: nothing to look at word by word
+            return []
+        return [word for word in _LATIN_WORD.findall(text) if len(word) > 1 and not _ROMAN.fullmatch(word)]
+    return _CYRILLIC_WORD.findall(text) if _CYRILLIC.search(text) else []
 
 
 def _outside_code(text: str) -> str:
     """The words shown around code: references by their shown words (their targets are addresses)."""
-    text = REFERENCE.sub(lambda m: " " + (m.group(2) or "") + " ", text)
-    return CODE.sub(" ", text)
+    return _without_code(_shown_references(text))
+
+
+def _shown_references(text: str) -> str:
+    return REFERENCE.sub(lambda m: " " + (m.group(2) or "") + " ", text) if "[[" in text else text
+
+
+def _without_code(text: str) -> str:
+    return CODE.sub(" ", text) if "`" in text else text
+
+
+def _without_placeholders(text: str) -> str:
+    return _PLACEHOLDER.sub(" ", text) if "%(" in text or "{value}" in text else text
 
 
 def _typed_input(code: str, typed_ids: frozenset) -> bool:
@@ -150,17 +161,21 @@ def _distance(a: str, b: str) -> int:
 
 def identifiers(text: str, kb_ids: frozenset, typed: frozenset = frozenset()) -> list[str]:
     """Code names in the words a reader sees (code spans and reference targets left out)."""
-    shown = _PLACEHOLDER.sub(" ", _outside_code(LANG_SPAN.sub(r" \1 ", text)))
-    found = [m.group(0) for m in _SNAKE.finditer(shown)]
-    found += [m.group(0) for m in _FILE.finditer(shown)]
-    found += [m.group(0) for m in _COMMAND.finditer(shown)]
-    found += [m.group(0) for m in _NULL.finditer(shown)]
-    for match in _KEBAB.finditer(shown):
-        # One hyphen is an ordinary compound ("loose-formation troops"); ids of two or more, rule keys and
-        # near-misses of what the form takes typed are not.
-        word = match.group(0).casefold()
-        if ("/" in word or word.count("-") >= 2) and (word in kb_ids or _near(word, typed)):
-            found.append(match.group(0))
+    marked = LANG_SPAN.sub(r" \1 ", text) if "]{lang=" in text else text
+    shown = _without_placeholders(_outside_code(marked))
+    # Each pattern is tried only where the character it cannot do without is present: i18n check reads every
+    # text of every language, and most hold none of them.
+    found = [m.group(0) for m in _SNAKE.finditer(shown)] if "_" in shown else []
+    found += [m.group(0) for m in _FILE.finditer(shown)] if _FILE_END.search(shown) else []
+    found += [m.group(0) for m in _COMMAND.finditer(shown)] if _COMMAND_WORD.search(shown) else []
+    found += [m.group(0) for m in _NULL.finditer(shown)] if "null" in shown else []
+    if "/" in shown or shown.count("-") >= 2:
+        for match in _KEBAB.finditer(shown):
+            # One hyphen is an ordinary compound ("loose-formation troops"); ids of two or more, rule keys and
+            # near-misses of what the form takes typed are not.
+            word = match.group(0).casefold()
+            if ("/" in word or word.count("-") >= 2) and (word in kb_ids or _near(word, typed)):
+                found.append(match.group(0))
     return list(dict.fromkeys(found))
 
 
@@ -169,8 +184,7 @@ def reading_issues(reading: Reading, words: RuleWords, hint_words=None) -> list[
     text, lang = reading.text, reading.lang
     hint_words = hint_words or (lambda context: None)
     issues = []
-    without_refs = REFERENCE.sub(lambda m: " " + (m.group(2) or "") + " ", text)
-    for code in dict.fromkeys(CODE.findall(without_refs)):
+    for code in dict.fromkeys(CODE.findall(_shown_references(text)) if "`" in text else ()):
         if not _typed_input(code, words.typed):
             issues.append((f"code `{code}` in a text a reader reads", _code_hint(code, words, hint_words)))
     for name in identifiers(text, words.kb_ids, words.typed):
@@ -186,7 +200,7 @@ def reading_issues(reading: Reading, words: RuleWords, hint_words=None) -> list[
         elif script_of(mark_lang) != script_of(lang) and not foreign_words(_outside_code(words_marked), lang):
             issues.append((f"[{words_marked}]{{lang={mark_lang}}} holds no {mark_lang} words",
                            "mark only the foreign words, with their language"))
-    plain = _PLACEHOLDER.sub(" ", _outside_code(LANG_SPAN.sub(" ", text) if marks else text))
+    plain = _without_placeholders(_outside_code(LANG_SPAN.sub(" ", text) if marks else text))
     foreign = list(dict.fromkeys(foreign_words(plain, lang)))
     if foreign:
         shown = ", ".join(f"«{word}»" for word in foreign[:6])

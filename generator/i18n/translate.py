@@ -8,6 +8,7 @@ from pathlib import Path
 
 from babel.numbers import format_decimal
 
+from ..core.parallel import fill_cache
 from ..core.plurals import compiled, language_plural, plural_index
 from ..core.problems import Problems, relative
 from ..kb.markup import references
@@ -21,6 +22,13 @@ SOURCE = "source"  # the page is in the text's own language
 TRANSLATED = "translated"
 FUZZY = "fuzzy"  # a translation exists but was made for an older source text
 MISSING = "missing"  # no translation (or only a suggestion, or one over the length limit): the source is shown, marked
+
+
+def read_ahead(root: Path, lang: str, names) -> None:
+    """Read the catalogs `names` of `lang` that the disk cache lacks on every core (core/parallel.py), so that
+    reading them one by one then hits the cache; a catalog refused for its size is left for its reader to report."""
+    paths = [catalog_path(root, lang, name) for name in names]
+    fill_cache(lambda path: read_entries(path, lang, root), [path for path in paths if not oversized(path)])
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,7 @@ class Translations:
         translations = cls(root=Path(root), lang=lang)
         checked: dict[str, object] = {}  # reference target -> its problem, asked of `kb` once per load
         names = existing_catalogs(root, lang, problems)
+        read_ahead(root, lang, names)
         for name in names:
             translations.read(name, problems, kb, checked)
         if translations.plural is None:

@@ -19,18 +19,20 @@ from .po.reader import message_key, read_bytes, read_catalog
 from .po.writer import render_catalog
 
 
-def wanted_catalogs(kb: KnowledgeBase, lang: str,
-                    messages: list[SourceMessage] | None = None) -> "OrderedDict[str, list[SourceMessage]]":
+def wanted_catalogs(kb: KnowledgeBase, lang: str, messages: list[SourceMessage] | None = None,
+                    interface: bool = True) -> "OrderedDict[str, list[SourceMessage]]":
     """The catalogs a language needs: every message whose source is in another language, grouped by file.
 
     `messages` are knowledge_base_messages(kb), made once by a caller that asks for several languages.
+    Without `interface` the interface catalog is named but its messages are not extracted from the code
+    (`check` needs only its name: an interface message's source is its own msgid).
     """
     catalogs: OrderedDict[str, list[SourceMessage]] = OrderedDict()
     for message in knowledge_base_messages(kb) if messages is None else messages:
         if message.source_lang != lang:
             catalogs.setdefault(message.catalog, []).append(message)
     if lang != "en":
-        catalogs["ui"] = ui_messages()
+        catalogs["ui"] = ui_messages() if interface else []
     return catalogs
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Union
 
 from ..core import cache
+from ..core.parallel import fill_cache
 from ..core.problems import Problems, relative
 from ..core.yamlfile import YamlError, read_yaml
 from ..evaluate import LimitReached, SnippetRuntimeError
@@ -115,7 +116,9 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
     code, which together make the key. Only a rule whose every example passed is kept: a failure is
     worked out afresh, with its line and message from the files as they are now.
     """
-    for group in _groups(cases):
+    groups = _groups(cases)
+    fill_cache(lambda group: _rule_outcomes(kb, group), groups)  # a first run works them out on every core
+    for group in groups:
         yield from _rule_outcomes(kb, group)
 
 

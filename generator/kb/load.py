@@ -18,6 +18,7 @@ from typing import Collection, Optional
 
 from pydantic import ValidationError
 
+from ..core.parallel import fill_cache
 from ..core.problems import Problems
 from ..core.repofiles import repository_files, shown_path
 from ..core.yamlfile import read_document
@@ -71,6 +72,12 @@ class _Loader:
                 self.loose.append(path)
             elif len(parts) == 2:
                 self.by_folder[parts[0]][parts[1]] = path
+
+    def parse_ahead(self):
+        """Parse every file the disk cache lacks on all cores (core/parallel.py); reading them then hits the cache."""
+        paths = [path for files in self.by_folder.values() for path in files.values()] + self.loose
+        fill_cache(lambda path: read_document(self.root, path, Problems(), "", self.with_lines),
+                   [path for path in paths if path.suffix == ".yaml"])
 
     def read(self, path: Path, subject: str):
         shown = shown_path(path, self.root)
@@ -220,6 +227,7 @@ def _load(root: Path, rules: Optional[Collection[str]], with_lines: bool = False
         return loader.kb, loader.problems
     loader.survey()
     if rules is None:
+        loader.parse_ahead()
         loader.systems_and_rules(None)
         loader.glossary()
         loader.concepts(None)

@@ -1,0 +1,110 @@
+"""A first run shares its parsing among the cores: the entries other processes make come back, nothing changes."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from generator.core import cache, parallel
+
+
+@pytest.fixture
+def cache_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KB_NO_CACHE", raising=False)
+    cache.forget()
+    yield
+    cache.forget()
+
+
+@pytest.fixture
+def two_cores(monkeypatch):
+    """Two processes share the work whatever the machine and the test runner's threads, from a few items on."""
+    monkeypatch.setattr(parallel, "processes", lambda: 2)
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 4)
+
+
+def squared_by(pids: list):
+    """Work that caches the square of a number and notes which process computed it."""
+    def work(number):
+        def compute():
+            pids.append(os.getpid())
+            return number * number
+        return cache.cached("square", str(number).encode(), compute)
+    return work
+
+
+def test_entries_made_in_another_process_are_kept_here_and_the_command_finds_them_without_computing(cache_home,
+                                                                                                   two_cores):
+    made_here: list[int] = []
+    work = squared_by(made_here)
+    parallel.fill_cache(work, list(range(10)))
+    assert len(made_here) == 5  # this process did its half; the child's half came back as entries
+    assert all(pid == os.getpid() for pid in made_here)
+    assert [work(number) for number in range(10)] == [number * number for number in range(10)]
+    assert len(made_here) == 5  # every answer now comes from the cache
+    cache.forget()  # and they reach the database with this process's own
+    assert [work(number) for number in range(10)] == [number * number for number in range(10)]
+    assert len(made_here) == 5
+
+
+def test_a_warm_cache_is_not_shared_out_again(cache_home, two_cores, monkeypatch):
+    work = squared_by([])
+    for number in range(10):
+        work(number)
+    monkeypatch.setattr(parallel, "_fork", lambda *_: pytest.fail("forked for a warm cache"))
+    parallel.fill_cache(work, list(range(10)))
+
+
+def test_a_share_whose_process_fails_is_done_here(cache_home, two_cores):
+    made_here: list[int] = []
+    compute = squared_by(made_here)
+    parent = os.getpid()
+
+    def work(number):
+        if os.getpid() != parent:
+            os._exit(3)  # the child dies before it hands anything back
+        return compute(number)
+
+    parallel.fill_cache(work, list(range(10)))
+    assert sorted(cache.cached("square", str(n).encode(), lambda: None) for n in range(10)) == \
+        sorted(n * n for n in range(10))
+    assert len(made_here) == 10
+
+
+def test_work_that_fails_is_left_for_the_command_to_meet(cache_home, two_cores):
+    def work(number):
+        return cache.cached("broken", str(number).encode(), lambda: 1 // 0)
+
+    parallel.fill_cache(work, list(range(10)))  # no exception here: the command reports it where it reads the item
+    with pytest.raises(ZeroDivisionError):
+        work(0)
+
+
+def test_few_items_no_cache_or_other_threads_mean_one_process(cache_home, monkeypatch):
+    monkeypatch.setattr(parallel, "_fork", lambda *_: pytest.fail("forked"))
+    parallel.fill_cache(squared_by([]), list(range(parallel.MIN_ITEMS - 1)))
+    monkeypatch.setenv("KB_NO_CACHE", "1")
+    assert parallel.processes() == 1
+    monkeypatch.delenv("KB_NO_CACHE")
+    started = threading.Event()
+    done = threading.Event()
+    thread = threading.Thread(target=lambda: (started.set(), done.wait()))
+    thread.start()
+    try:
+        started.wait()
+        assert parallel.processes() == 1  # a lock another thread holds would stay held in a forked child
+    finally:
+        done.set()
+        thread.join()
+
+
+def test_misses_tells_a_missing_entry_from_a_kept_one_without_computing_either(cache_home):
+    computed: list[int] = []
+    work = squared_by(computed)
+    work(2)
+    assert cache.misses(work, 3) and not cache.misses(work, 2)
+    assert computed == [os.getpid()]  # only the first, real call computed
+    assert not cache.misses(lambda item: 1 // 0, 1)  # a failure before any lookup misses nothing
