@@ -95,7 +95,7 @@ def test_markup_present_in_one_and_not_the_other_is_reported():
 
 
 def test_glossary_terms_must_be_used_in_any_inflection():
-    from generator.i18n.checks import Term
+    from generator.i18n.glossary import Term
 
     glossary = [Term("light infantry", "Легкая пехота")]
     assert check_message("Shots at light infantry", "Стрельба по лёгкой пехоте", "en", "ru", glossary) == []
@@ -231,7 +231,7 @@ def test_update_accepts_names_after_options(repo):
 
 
 def test_a_russian_term_is_recognised_in_forms_the_stemmer_splits():
-    from generator.i18n.checks import Term
+    from generator.i18n.glossary import Term
 
     glossary = [Term("rout", "разгром")]
     for text in ("при разгроме отряд уходит", "разгрома не будет", "это разгром"):
@@ -308,7 +308,7 @@ def test_a_source_text_with_backslashes_comes_back_exactly_as_the_previous_msgid
 
 
 def test_a_longer_glossary_term_covers_the_words_inside_it():
-    from generator.i18n.checks import Term
+    from generator.i18n.glossary import Term
 
     glossary = [Term("rank", "ряд"), Term("rank and file", "рядовые")]
     assert check_message("the rank and file models", "рядовые модели", "en", "ru", glossary) == []
@@ -316,7 +316,7 @@ def test_a_longer_glossary_term_covers_the_words_inside_it():
 
 
 def test_an_accepted_rendering_satisfies_the_glossary_and_anything_else_does_not():
-    from generator.i18n.checks import Term
+    from generator.i18n.glossary import Term
 
     glossary = [Term("flee", "Бегство", ("Отступать",))]
     assert check_message("any reaction but Flee", "любая реакция, кроме «Отступать»", "en", "ru", glossary) == []

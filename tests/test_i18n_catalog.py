@@ -7,7 +7,7 @@ import time
 import pytest
 
 from generator.cli import main
-from generator.i18n.checks import read_glossary
+from generator.i18n.glossary import read_glossary
 from generator.i18n.po.pofile import CatalogError
 from generator.i18n.po.reader import read_catalog
 

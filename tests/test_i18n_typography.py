@@ -104,7 +104,7 @@ def test_i18n_check_reports_a_slip_in_a_russian_catalog_string(repo):
 
 
 def test_a_malformed_forbidden_entry_is_reported_with_its_line_and_skipped_by_the_typography_check(tmp_path):
-    from generator.i18n.checks import read_glossary
+    from generator.i18n.glossary import read_glossary
 
     write_glossary = tmp_path / "translations" / "ru" / "glossary.yaml"
     write_glossary.parent.mkdir(parents=True)

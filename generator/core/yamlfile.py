@@ -213,7 +213,7 @@ def parse_yaml(text: str, with_lines: bool = True) -> YamlDocument:
 
 def _cached_lines(text: str) -> dict[tuple, int]:
     """parse_yaml's map of lines for text it parsed before, from the on-disk cache like the data (i18n commands
-    name a line for each of 40,000 messages at 1,000 rules; parsing again cost seconds)."""
+    name a line for every message, and parsing every file again for it is slow)."""
     return cached(_kind("yaml-lines"), text.encode("utf-8"), lambda: parse_yaml(text).lines)
 
 

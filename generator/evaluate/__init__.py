@@ -10,7 +10,9 @@ MAX_BUILT elements; `limits` holds every limit. Everything a snippet can get wro
 that stopped it. `to_js` compiles the same vetted tree to JavaScript for the browser, and both
 engines give one answer: arguments are read as JSON (`values.argument`), whole numbers stay within
 ±MAX_INT, and what a host would decide (hypot, pow, float sums, a float's digits) is
-defined here (`exact`, `helpers`) and mirrored step for step by kb-runtime.js.
+defined here (`exact`, `helpers`) and mirrored step for step by kb-runtime.js. `clauses` reads the
+`# clause` notes that say which clause each statement applies; `trace` records, in both engines alike,
+each condition tested and the step that returned, with its clause.
 """
 
 from __future__ import annotations

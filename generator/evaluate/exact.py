@@ -1,7 +1,7 @@
 """Float results the host's math library must not decide: worked out exactly in integers, then rounded once.
 
 Python's `math.hypot` and `**`, and JavaScript's `Math.hypot` and `Math.pow`, differ in the last bit
-between engines and versions (security review N3), so `distance`, `square_gap` and a float `**` are
+between engines and versions, so `distance`, `square_gap` and a float `**` are
 defined here instead: the exact value of the floats involved, rounded to the nearest float, ties to
 even. kb-runtime.js does the same with BigInt, step for step, so both engines give the same bits.
 """

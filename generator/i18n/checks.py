@@ -12,7 +12,7 @@ from ..kb.answers import OTHER, pattern_problem
 from ..kb.markup import markup_signature, references
 from ..kb.model import KnowledgeBase
 from .extract import knowledge_base_messages
-from .glossary import Glossary, Term, contains, read_glossary, stems, without, word_keys
+from .glossary import Glossary, contains, read_glossary, stems, without, word_keys
 from .limits import length_problems, size_problem, stray_problems
 from .po.catalogs import catalog_path, existing_catalogs, message_label
 from .po.pofile import CatalogError
@@ -30,7 +30,7 @@ _FRACTION_AFTER_DIGIT = {fraction: re.compile(rf"(\d)\s*{fraction}") for fractio
 _ANY_NUMBER = re.compile(r"[\d½¼¾⅓⅔]")
 _REFERENCE_TOKEN = re.compile(r"\[\[[^\]]*\]\]")
 _REFERENCE_TARGET = re.compile(r"\[\[[^\]|]*\|?")
-__all__ = ["Glossary", "Term", "check_catalogs", "check_message", "numbers_in", "read_glossary"]
+__all__ = ["check_catalogs", "check_message", "numbers_in"]
 
 
 def numbers_in(text: str) -> Counter:

@@ -88,7 +88,7 @@ def ui_files() -> list[tuple[Path, str]]:
 
 def ui_file_strings(path, method: str) -> list:
     """Babel's extraction of one file, from the on-disk cache when these bytes were extracted by the same
-    Babel, Jinja and keywords before (every i18n command lists the UI strings: ~1 s for ~250 files)."""
+    Babel, Jinja and keywords before (every i18n command lists the UI strings, and tokenizing is slow)."""
     data = path.read_bytes()
     return cached("ui-extract", method.encode() + b"\0" + data,
                   lambda: [tuple(found) for found in extract(method, io.BytesIO(data), keywords=UI_KEYWORDS,

@@ -20,7 +20,7 @@ STEM_CACHE_SIZE = 200_000  # words remembered per process; a language's whole vo
 @functools.lru_cache(maxsize=None)
 def _stemmer(lang: str):
     """One Snowball stemmer per language for the whole process (building one is not free)."""
-    import snowballstemmer  # it loads every language's stemmer (0.15 s): only the commands that stem wait for it
+    import snowballstemmer  # it loads every language's stemmer: only the commands that stem wait for it
 
     name = _STEMMERS.get(lang, None)
     return snowballstemmer.stemmer(name) if name else None

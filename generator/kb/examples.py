@@ -16,7 +16,7 @@ from ..core.problems import Problems, relative
 from ..core.yamlfile import YamlError, read_yaml
 from ..evaluate import LimitReached, SnippetRuntimeError
 from .model import KnowledgeBase
-from .validate import value_problem
+from .value_types import value_problem
 
 SCENARIO_KEYS = ("rule", "predicate", "given", "expect", "name", "id")  # the first four are required
 TOLERANCE = 1e-9  # numbers this close count as equal (distances come out of square roots)

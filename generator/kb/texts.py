@@ -39,8 +39,8 @@ class UnknownText(LookupError):
 class Translatable(NamedTuple):
     """One source-language text that translators translate.
 
-    A named tuple rather than a frozen dataclass: a thousand rules have 43,000 texts, listed by
-    validation and again by every i18n command, and a tuple is made several times faster.
+    A named tuple rather than a frozen dataclass: every text is listed by validation and again by every
+    i18n command, and a tuple is made several times faster.
     """
 
     context: str  # msgctxt, stable: "t9a/scout:clause:placement"
@@ -85,7 +85,7 @@ def rule_texts(rule: Rule, details: bool = True) -> Iterator[Translatable]:
     """A rule's texts, in the order of its file.
 
     Without `details` the page address and the translators' description are left empty: validation
-    reads only paths and sources, and at a thousand rules the descriptions of 14,000 examples cost.
+    reads only paths and sources, and describing every worked example is not free.
     """
     key, lang = rule.key, rule.lang
     catalog = f"rules/{key}"

@@ -20,7 +20,7 @@ from .links import LinkResolver, Links
 from .scope import PageScope
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-# libyaml's writer where PyYAML has it: the same front matter, a fifth of the time (~0.4 s at 1,000 rules).
+# libyaml's writer where PyYAML has it: the same front matter, in a fifth of the time.
 FRONT_MATTER_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
@@ -30,7 +30,7 @@ class CompiledTemplates(BytecodeCache):
     Each Renderer has its own Jinja environment (its gettext is the language's); `make serve` makes
     two per edit, and compiling the templates again took longer than rendering the edited page.
     MkDocs makes a new environment for the theme's templates in every build of every language; the
-    hooks give it this cache too (about 0.4 s of a 2.8 s build again in the same process). A template is
+    hooks give it this cache too (a build in the same process compiles nothing again). A template is
     found by its name and file path, so the theme's and ours never meet. Jinja stores the source's checksum
     with the code and compiles again when a template changed.
     """
@@ -49,7 +49,7 @@ class CompiledTemplates(BytecodeCache):
 COMPILED = CompiledTemplates()
 # A system with more rules than this lists them in the navigation under their titles' first letters: a page
 # then carries its own letter's rules and one link per other letter (navigation.prune), not every rule of its
-# system (at 500 rules a system's list was 169 KB of each of its pages' 196 KB).
+# system, which would make the system's list most of the weight of each of its pages.
 NAV_LETTERS_ABOVE = 40
 
 

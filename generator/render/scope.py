@@ -101,12 +101,17 @@ class PageScope:
         """A link to a target written as in `see_also`."""
         reference = markup.Reference(f"[[{target}]]", target, shown)
         href, words, tip = self.resolver.link(self.from_url, reference)
-        # What Markup.format would make (every value escaped), at a third of its cost: ~12 links a page.
+        # What Markup.format would make (every value escaped), at a third of its cost: a page has many links.
         return Markup(f'<a class="kb-ref kb-ref--{escape(reference.kind)}" href="{escape(href)}" '
                       f'data-kb-tip="{escape(tip)}">{escape(words)}</a>')
 
     def alphabetical(self):
         return self.site.alphabetical()
+
+    def glossary_terms(self) -> list:
+        """The glossary's terms in the alphabetical order of their names in this language (ё as е)."""
+        return sorted(self.kb.terms.values(),
+                      key=lambda term: (str(self.plain(term, "term")).casefold().replace("ё", "е"), term.id))
 
     # ------------------------------------------------------- declared values
     @staticmethod

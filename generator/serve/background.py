@@ -17,7 +17,7 @@ log = logging.getLogger(__name__)
 
 
 INDEX_QUIET_SECONDS = 1.0  # no new edit for this long before the search index is made again
-INDEXER_NICENESS = 19  # Pagefind (about 17 s of CPU at 1,000 rules) yields the cores to the next edit
+INDEXER_NICENESS = 19  # Pagefind (seconds of CPU on a large site) yields the cores to the next edit
 
 
 def _lower_this_threads_priority() -> None:

@@ -189,7 +189,7 @@ class LiveSite:
             paths, tr = stale.get(lang, set()), prepared.translations[lang]
             status = language_status(prepared.kb, tr) if "status.md" in paths else None
             makers = Renderer(prepared.kb, tr, prepared.languages, status=status, links=links).makers()
-            # Rule pages first, then the listings, the smallest first: the largest takes seconds at 1,000 rules.
+            # Rule pages first, then the listings, the smallest first: the largest lists take longest.
             order = sorted(paths, key=lambda path: (path[:-3] not in prepared.kb.rules, len(served.pages[path].content),
                                                     path))
             for path in order:

@@ -57,7 +57,7 @@ def input_path(root: Path, path: str) -> str | None:
 
 def refreshed(before: dict[str, int], root: Path, paths: set[str]) -> dict[str, int]:
     """`before` with only `paths` (absolute, as file events name them) looked at again: an edit seen by
-    its event need not stat every input (at 1,000 rules, seconds while another thread holds the GIL)."""
+    its event need not stat every input (slow on a large site while another thread holds the GIL)."""
     after = dict(before)
     for relative in filter(None, (input_path(root, path) for path in paths)):
         try:

@@ -8,7 +8,8 @@ a new sw.js, which the browser notices on the reader's next visit. Each language
 site can be installed in the reader's language.
 
 Decision: a language's list holds what its pages load, not its whole folder: the sitemap, the JSON export (api/,
-for programs, tens of MB at 1,000 rules), source maps and Material's own search (this site has Pagefind) are left out.
+for programs, the largest files of a large site), source maps and Material's own search (this site has Pagefind)
+are left out.
 """
 
 from __future__ import annotations

@@ -48,8 +48,8 @@ BUNDLE = "pagefind"  # the index's folder in the site, beside the language folde
 # a page at 1,000 synthetic rules): a language with more pages is indexed in parts, each its own
 # Pagefind run and bundle, which the page merges when search starts (docs/assets/search.js).
 PAGES_PER_INDEX = 600
-# Pagefind's allocator (jemalloc) keeps freed memory for 10 s by default; giving it back at once
-# lowered the peak of indexing 1,000 rules' Russian pages from 575 to 483 MiB for ~10 % more CPU.
+# Pagefind's allocator (jemalloc) keeps freed memory for 10 s by default; giving it back at once lowers
+# the peak of indexing a large site by about a sixth, for a little more CPU.
 ALLOCATOR = {"_RJEM_MALLOC_CONF": "dirty_decay_ms:0,muzzy_decay_ms:0"}
 # What a merged part needs; the scripts, styles and WebAssembly come from the main bundle.
 PART_FILES = ("pagefind-entry.json", "*.pf_meta", "index", "fragment", "filter")

@@ -4,9 +4,8 @@ Decision: this module is the only writer of .po text. The layout is Babel's `wri
 sorting, obsolete messages kept), so files written by earlier versions or by `pybabel` keep every byte;
 on top of it, the previous msgid of a changed message (`#| msgid`) and the flags and previous msgid of
 an obsolete one are written the way GNU gettext writes them, which Babel does not. It is written here
-rather than by `write_po` plus a second pass because `write_po` measured every word of every text by
-escaping it and wrapped every comment with textwrap: about half of the first `i18n update` of a
-thousand catalogs. tests/test_i18n_writer.py holds it to `write_po`'s bytes on every catalog and on hostile texts.
+rather than by `write_po` plus a second pass because `write_po` measures every word of every text by
+escaping it and wraps every comment with textwrap, which dominated a first `i18n update`. tests/test_i18n_writer.py holds it to `write_po`'s bytes on every catalog and on hostile texts.
 """
 
 from __future__ import annotations
