@@ -7,7 +7,10 @@ import threading
 
 import pytest
 
+from generator.cli import main
 from generator.core import cache, parallel
+
+from .conftest import ROOT
 
 
 @pytest.fixture
@@ -108,3 +111,49 @@ def test_misses_tells_a_missing_entry_from_a_kept_one_without_computing_either(c
     assert cache.misses(work, 3) and not cache.misses(work, 2)
     assert computed == [os.getpid()]  # only the first, real call computed
     assert not cache.misses(lambda item: 1 // 0, 1)  # a failure before any lookup misses nothing
+
+
+def test_alongside_gives_both_results_the_second_made_in_another_process_with_its_cache_entries(cache_home,
+                                                                                               two_cores):
+    here, there = parallel.alongside(lambda: os.getpid(),
+                                     lambda: (os.getpid(), cache.cached("made there", b"x", lambda: [1, 2])), 10)
+    assert here == os.getpid() and there[0] != os.getpid() and there[1] == [1, 2]
+    assert cache.cached("made there", b"x", lambda: pytest.fail("computed again")) == [1, 2]
+
+
+def test_alongside_does_the_second_part_here_when_its_process_fails(cache_home, two_cores):
+    parent = os.getpid()
+
+    def there():
+        if os.getpid() != parent:
+            os._exit(3)
+        return "done here"
+
+    assert parallel.alongside(lambda: 1, there, 10) == (1, "done here")
+
+
+def test_alongside_runs_small_work_in_turn_in_this_process(cache_home, two_cores, monkeypatch):
+    monkeypatch.setattr(parallel, "_fork", lambda *_: pytest.fail("forked"))
+    assert parallel.alongside(lambda: 1, lambda: 2, parallel.MIN_ITEMS - 1) == (1, 2)
+
+
+@pytest.mark.parametrize("command", [["check"], ["i18n", "check"]])
+def test_the_commands_print_the_same_on_two_cores_as_on_one(cache_home, monkeypatch, capsys, tmp_path, command):
+    monkeypatch.setattr(parallel, "processes", lambda: 1)
+    serial = main(["--root", str(ROOT), *command]), capsys.readouterr()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty"))  # a first run again: the files are shared out
+    cache.forget()
+    monkeypatch.setattr(parallel, "processes", lambda: 2)
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 1)  # every share and every part goes to another process
+    monkeypatch.setattr(parallel, "_fork", counted(parallel._fork))
+    shared = main(["--root", str(ROOT), *command]), capsys.readouterr()
+    assert parallel._fork.calls > 0
+    assert shared == serial
+
+
+def counted(function):
+    def wrapper(*args):
+        wrapper.calls += 1
+        return function(*args)
+    wrapper.calls = 0
+    return wrapper

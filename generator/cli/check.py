@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from ..core.parallel import alongside
 from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
@@ -43,10 +44,10 @@ def _selection(root: Path, items: list[str], problems):
     return selected, scenarios
 
 
-def _run_cases(kb, cases, verbose: bool, output_format: str) -> int:
-    """Run the worked examples, print failures (and passes if verbose) and the tally; return how many failed."""
+def _print_outcomes(outcomes, verbose: bool, output_format: str) -> int:
+    """Print the worked examples' failures (and passes if verbose) and the tally; return how many failed."""
     passed = failed = 0
-    for outcome in run_cases(kb, cases):
+    for outcome in outcomes:
         if outcome.passed:
             passed += 1
             if verbose:
@@ -77,13 +78,17 @@ def _check(args) -> int:
     kb, problems = load_and_validate(root, asked)
     rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
     cases = _cases(kb, None if everything else selected or set(), scenarios, external) if rules_ok else []
-    _check_catalogs(root, languages, kb if rules_ok else None, problems)
+    # The examples and the catalogs need nothing of each other: a large base checks them on two cores.
+    outcomes, catalog_problems = alongside(lambda: list(run_cases(kb, cases)),
+                                           lambda: _catalog_problems(root, languages, kb if rules_ok else None),
+                                           len(kb.rules))
+    problems.items.extend(catalog_problems)
     problems.extend(external)
     print_problems(problems, output_format)
     if rules_ok and args.explain:
         _explain(root, kb, cases, args.lang, problems)
         print_problems(problems, output_format)
-    failed = _run_cases(kb, cases, args.verbose, output_format) if rules_ok else 0
+    failed = _print_outcomes(outcomes, args.verbose, output_format) if rules_ok else 0
     if not rules_ok:
         print("examples not run: the rules have problems")
     if problems:
@@ -131,6 +136,13 @@ def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
     for scenario in scenarios:
         cases.extend(external_cases(kb, scenario, external))
     return cases
+
+
+def _catalog_problems(root: Path, languages: list[str], clean_kb) -> list:
+    """_check_catalogs' problems as a list."""
+    found = Problems()
+    _check_catalogs(root, languages, clean_kb, found)
+    return found.items
 
 
 def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> None:

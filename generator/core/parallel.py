@@ -1,10 +1,9 @@
-"""Fill the disk cache on every core: a command that meets a thousand files it has never read parses them in
-forked processes, and keeps what they made as if it had made it itself.
+"""Share a command's work with the machine's other cores, for a knowledge base of a thousand rules.
 
-Only a first run pays for this (an empty cache, as on CI): the parsed YAML, the read catalogs and the worked
-examples' answers are pure results of their bytes (core/cache.py), so a process that computed them elsewhere
-hands back cache entries, and the command then reads them like any other hit. Nothing else crosses: the
-command's own flow, problems and output stay those of a run on one core.
+Two shapes, one mechanism (a forked child that sends back its result and the disk-cache entries it made):
+`fill_cache` parses the files a first run has never read (an empty cache, as on CI) on every core, and the
+command then reads them as cache hits; `alongside` runs two independent parts of a command at once and
+gives back both results. The command's own flow, output and problems stay those of a run on one core.
 """
 
 from __future__ import annotations
@@ -13,20 +12,25 @@ import os
 import pickle
 import sys
 import threading
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
 
 from . import cache
 
-MIN_ITEMS = 200  # below this, forking and copying the entries back cost more than the work they share (~20 ms)
+MIN_ITEMS = 200  # below this, forking and copying the results back cost more than the work they share (~20 ms)
 SAMPLE = 20  # items whose entries are looked for first: if most are there, the cache is warm and nothing is shared
 MAX_PROCESSES = 8  # cores beyond this add little: the parent still reads every result
+
+Here = TypeVar("Here")
+There = TypeVar("There")
+_FAILED = object()  # what a child that failed gives back
 
 
 def processes() -> int:
     """How many processes may share work now: 1 where forking is unsafe or there is a single core.
 
     A process with threads (the live server, a test runner) never forks: a lock held by another thread
-    would stay locked in the child. Forking is left to Linux, where it is the documented default.
+    would stay locked in the child. Forking is left to Linux, where it is the documented default; without
+    the disk cache (KB_NO_CACHE=1, for measuring) everything runs here.
     """
     if not sys.platform.startswith("linux") or threading.active_count() > 1 or cache.cache_folder() is None:
         return 1
@@ -49,14 +53,26 @@ def fill_cache(work: Callable[[object], object], items: Sequence) -> None:
     if sum(cache.misses(work, item) for item in sample) * 2 < len(sample):
         return  # a cache mostly warm: what is missing is done as the command meets it
     shares = [items[index::count] for index in range(count)]
-    children = [_fork(work, share) for share in shares[1:]]
+    children = [(_fork(lambda share=share: _run(work, share)), share) for share in shares[1:]]
     _run(work, shares[0])
-    for (pid, reading), share in zip(children, shares[1:]):
-        entries = _collect(pid, reading)
-        if entries is None:
+    for child, share in children:
+        if _collect(*child) is _FAILED:
             _run(work, share)
-        else:
-            cache.adopt(entries)
+
+
+def alongside(here: Callable[[], Here], there: Callable[[], There], size: int) -> tuple[Here, There]:
+    """(here(), there()): there() in a forked process while this one runs here(), for work on `size` items of
+    MIN_ITEMS or more; one after the other otherwise, or if the child fails (there() is then run here).
+
+    there() must not print, and its result must pickle (problems, plain data); the cache entries it makes
+    come back with it.
+    """
+    if size < MIN_ITEMS or processes() == 1:
+        return here(), there()
+    child = _fork(there)
+    mine = here()
+    theirs = _collect(*child)
+    return mine, (there() if theirs is _FAILED else theirs)
 
 
 def _run(work: Callable[[object], object], items: Sequence) -> None:
@@ -67,8 +83,8 @@ def _run(work: Callable[[object], object], items: Sequence) -> None:
             pass
 
 
-def _fork(work: Callable[[object], object], items: Sequence) -> tuple[int, int]:
-    """A child doing `items`; its pid and the end of the pipe its new cache entries come through."""
+def _fork(call: Callable[[], object]) -> tuple[int, int]:
+    """A child running call(); its pid and the end of the pipe its result and new cache entries come through."""
     reading, writing = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -80,24 +96,25 @@ def _fork(work: Callable[[object], object], items: Sequence) -> tuple[int, int]:
     status = 1
     try:
         before = cache.pending()
-        _run(work, items)
+        result = call()
+        made = {key: value for key, value in cache.pending().items() if key not in before}
         with os.fdopen(writing, "wb") as pipe:
-            pickle.dump({key: value for key, value in cache.pending().items() if key not in before}, pipe,
-                        protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((result, made), pipe, protocol=pickle.HIGHEST_PROTOCOL)
         status = 0
     finally:
         os._exit(status)  # no atexit: the parent writes the cache, and nothing of the parent's runs twice
 
 
-def _collect(pid: int, reading: int) -> dict[bytes, bytes] | None:
-    """The entries a child made, or None if it failed."""
+def _collect(pid: int, reading: int) -> object:
+    """What a child's call returned, its cache entries kept here; _FAILED if it failed."""
     with os.fdopen(reading, "rb") as pipe:
         data = pipe.read()
     _pid, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
-        return None
+        return _FAILED
     try:
-        entries = pickle.loads(data)  # our own child's bytes, made from the same code a moment ago
-    except (pickle.UnpicklingError, EOFError, ValueError):
-        return None
-    return entries if isinstance(entries, dict) else None
+        result, made = pickle.loads(data)  # our own child's bytes, made by the same code a moment ago
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+        return _FAILED
+    cache.adopt(made)
+    return result

@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.cache import cached, key_bytes
+from ..core.parallel import alongside
 from ..core.problems import Problem, Problems, relative
 from ..kb.answers import OTHER, pattern_problem
 from ..kb.markup import markup_signature, references
@@ -108,6 +109,15 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages
     `messages` are knowledge_base_messages(kb) if the caller has them already.
     """
     messages = knowledge_base_messages(kb) if messages is None else messages
+    for lang in languages:
+        read_ahead(root, lang, existing_catalogs(root, lang))
+    # The reader-text check needs nothing of the others: a large base runs it on a second core.
+    problems, reader = alongside(lambda: _catalog_problems(root, kb, languages, messages),
+                                 lambda: reader_text_problems(root, kb, languages), len(kb.rules))
+    return problems + reader
+
+
+def _catalog_problems(root: Path, kb: KnowledgeBase, languages: list[str], messages: list) -> list[Problem]:
     problems: list[Problem] = []
     for lang in languages:
         terms, glossary_problems = read_glossary(root, lang)
@@ -118,13 +128,11 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages
         refused = Problems()
         names = existing_catalogs(root, lang, refused)
         problems.extend(refused)
-        read_ahead(root, lang, names)
         names = _admitted(root, lang, names, wanted, sources, problems)
         for name in names:
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
     if TYPOGRAPHY_LANG in languages:
         problems.extend(check_russian(root, kb, messages))
-    problems.extend(reader_text_problems(root, kb, languages))
     return problems
 
 

@@ -42,6 +42,9 @@ def longest_translation(source) -> int:
 
 def too_long(source, translation) -> Optional[str]:
     """Why `translation` (a text, or one per plural form) is refused as a translation of `source`, or None."""
+    if isinstance(translation, str) and isinstance(source, str) and \
+            len(translation) <= LENGTH_RATIO * len(source) + LENGTH_SLACK:
+        return None  # nearly every message: one text, well within its limit
     limit = longest_translation(source)
     forms = translation if isinstance(translation, (list, tuple)) else (translation,)
     longest = max((len(form) for form in forms if form), default=0)
