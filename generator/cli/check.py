@@ -10,10 +10,11 @@ from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
 from ..i18n.extract import knowledge_base_messages
-from ..i18n.limits import length_problems, stray_problems
-from ..i18n.po.catalogs import catalog_path
+from ..i18n.limits import length_problems, oversized, stray_problems
+from ..i18n.po.catalogs import catalog_path, existing_catalogs
+from ..i18n.po.pofile import CatalogError
 from ..i18n.po.reader import read_entries
-from ..i18n.translate import Translations
+from ..i18n.translate import Translations, read_ahead
 from ..i18n.update import wanted_catalogs
 from ..kb.examples import external_cases, read_scenarios, rule_cases, run_cases
 from ..kb.load import bulk_allocation, load_and_validate
@@ -78,11 +79,13 @@ def _check(args) -> int:
     kb, problems = load_and_validate(root, asked)
     rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
     cases = _cases(kb, None if everything else selected or set(), scenarios, external) if rules_ok else []
-    # The examples and the catalogs need nothing of each other: a large base checks them on two cores.
-    outcomes, catalog_problems = alongside(lambda: list(run_cases(kb, cases)),
-                                           lambda: _catalog_problems(root, languages, kb if rules_ok else None),
-                                           len(kb.rules))
-    problems.items.extend(catalog_problems)
+    for language in languages:  # a first run reads them on every core; both parts below then find them cached
+        read_ahead(root, language, existing_catalogs(root, language, Problems()))
+    # Reading the catalogs needs nothing of the examples and the limits: a large base does them on two cores.
+    (outcomes, limits), read = alongside(
+        lambda: (list(run_cases(kb, cases)), _limit_problems(root, languages, kb) if rules_ok else {}),
+        lambda: _reading_problems(root, languages, kb if rules_ok else None), len(kb.rules))
+    problems.items.extend(_in_order(languages, read, limits, problems))
     problems.extend(external)
     print_problems(problems, output_format)
     if rules_ok and args.explain:
@@ -138,29 +141,46 @@ def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
     return cases
 
 
-def _catalog_problems(root: Path, languages: list[str], clean_kb) -> list:
-    """_check_catalogs' problems as a list."""
-    found = Problems()
-    _check_catalogs(root, languages, clean_kb, found)
-    return found.items
-
-
-def _check_catalogs(root: Path, languages: list[str], clean_kb, problems) -> None:
-    """Every catalog of `languages` into `problems`; references checked against `clean_kb` (None: rules with problems).
-
-    With a clean knowledge base, also the catalogs no source needs and the translations far longer than their
-    source text (generator/i18n/limits.py): a stray catalog's messages would otherwise pass unchecked.
-    """
-    messages = knowledge_base_messages(clean_kb) if languages and clean_kb is not None else None
+def _reading_problems(root: Path, languages: list[str], clean_kb) -> dict[str, list]:
+    """Per language, what reading its catalogs finds: sizes, syntax, lengths against the msgid, and references
+    checked against `clean_kb` (None: rules with problems)."""
+    found = {}
     for language in languages:
-        translations = Translations.load(root, language, problems, clean_kb)
-        if clean_kb is None:
-            continue  # a rule that did not load would make its own catalog look stray
+        problems = Problems()
+        Translations.load(root, language, problems, clean_kb)
+        found[language] = problems.items
+    return found
+
+
+def _limit_problems(root: Path, languages: list[str], clean_kb) -> dict[str, tuple[list, list]]:
+    """Per language, the catalogs no source needs and the translations far longer than their source text
+    (generator/i18n/limits.py): a stray catalog's messages would otherwise pass unchecked."""
+    messages = knowledge_base_messages(clean_kb) if languages else []
+    found = {}
+    for language in languages:
         wanted = wanted_catalogs(clean_kb, language, messages, interface=False)
-        problems.items.extend(stray_problems(root, language, wanted))
-        sources = {message.key: message for listed in wanted.values() for message in listed}
-        reported = set(problems.items)  # Translations.load measured each against its msgid: mostly the same
-        for name in translations.catalogs:  # those that were read: not refused for their size or syntax
+        lengths: list = []
+        sources = {message.key: message for entries in wanted.values() for message in entries}
+        for name in existing_catalogs(root, language, Problems()):
             path = catalog_path(root, language, name)
-            problems.items.extend(problem for problem in length_problems(root, path, read_entries(path, language, root),
-                                                                         sources) if problem not in reported)
+            if oversized(path):
+                continue
+            try:
+                entries = read_entries(path, language, root)
+            except CatalogError:
+                continue  # reading reports it
+            lengths.extend(length_problems(root, path, entries, sources))
+        found[language] = (stray_problems(root, language, wanted), lengths)
+    return found
+
+
+def _in_order(languages: list[str], read: dict, limits: dict, problems: Problems) -> list:
+    """One language after another: what reading found, then the limits' problems not reported already (reading
+    measured each translation against its msgid: mostly the same)."""
+    merged = []
+    for language in languages:
+        stray, lengths = limits.get(language, ([], []))
+        merged += read[language] + stray
+        reported = set(problems.items) | set(merged)
+        merged += [problem for problem in lengths if problem not in reported]
+    return merged
