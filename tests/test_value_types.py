@@ -41,7 +41,8 @@ def test_a_label_for_a_value_that_is_not_declared_is_refused():
 
 def test_value_problem_names_the_expected_form_and_the_allowed_choices():
     assert value_problem("inches", 12.5) is None
-    assert value_problem("inches", "12") == "a number of inches"
+    assert value_problem("inches", "12") == "a number of inches, 0 or more"
+    assert value_problem("inches", -0.5) == "a number of inches, 0 or more"  # no distance is negative
     assert value_problem("int", True) == "a whole number"
     assert value_problem("dice", [0, 7]) == TYPES["dice"].form
     assert value_problem("choice", "swamp", ["open", "forest"]) == "one of open, forest"
@@ -62,7 +63,8 @@ def test_numbers_are_written_in_the_locale_with_a_true_minus_and_distances_as_ru
     assert str(in_words("int", -1, ru)) == "−1"
     assert str(in_words("inches", 17.9, ru)) == "17,9″"
     assert str(in_words("inches", 21, ru)) == "21″"
-    assert [str(in_words("inches", value, ru)) for value in (0.5, 1.5, -1.5, 2.25)] == ["½″", "1½″", "−1½″", "2,25″"]
+    assert [str(in_words("inches", value, ru)) for value in (0.5, 1.5, 2.25)] == ["½″", "1½″", "2,25″"]
+    assert str(in_words("inches", -1.5, ru)) == "−1,5"  # not a distance: written as the number it is
     assert "да" in str(in_words("bool", True, ru))
 
 

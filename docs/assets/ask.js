@@ -43,7 +43,7 @@
   }
   function parseNumber(text) {
     var cleaned = String(text).trim().replace(/\s+/g, "").replace(/^[\u2212\u2013]/, "-").replace(",", ".")
-      .replace(/(\u2033|"|''|in|\u0434\u044e\u0439\u043c\u0430?|\u0434\u044e\u0439\u043c\u043e\u0432)$/i, "");
+      .replace(/(\u2033|"|''|inch(es)?|in|\u0434\u044e\u0439\u043c\u0430?|\u0434\u044e\u0439\u043c\u043e\u0432)$/i, "");
     if (/^-?\d*\u00bd$/.test(cleaned)) return Number(cleaned.replace("\u00bd", "") || 0) + (cleaned[0] === "-" ? -0.5 : 0.5);
     if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
     return Number(cleaned);
@@ -218,6 +218,7 @@
         if (arg.nullable && input.value.trim() === "") return { value: null };
         return { problem: kind === "model" ? W.needModel : kind === "whole" ? W.needWhole : W.needNumber };
       }
+      if (arg.type === "inches" && parsed < 0) return { problem: W.needDistance }; // value_types.is_distance
       return { value: kind === "model" ? parsed - 1 : parsed };
     }
     if (kind === "dice") {

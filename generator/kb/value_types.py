@@ -32,6 +32,11 @@ def is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
+def is_distance(value) -> bool:
+    """A number of 0 or more: a distance, a move or a base's side is never negative."""
+    return is_number(value) and value >= 0
+
+
 def is_whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -57,7 +62,7 @@ TYPES: dict[str, ValueType] = {t.name: t for t in (
     ValueType("bool", lambda v: isinstance(v, bool), "true or false", _("yes or no"), "yesno"),
     ValueType("int", is_whole, "a whole number", _("whole number"), "whole"),
     ValueType("number", is_number, "a number", _("number"), "decimal"),
-    ValueType("inches", is_number, "a number of inches", _("distance in inches"), "decimal", "″"),
+    ValueType("inches", is_distance, "a number of inches, 0 or more", _("distance in inches"), "decimal", "″"),
     ValueType("mm", is_number, "a number of millimetres", _("millimetres"), "decimal", "mm"),
     ValueType("degrees", is_number, "a number of degrees", _("angle in degrees"), "decimal", "°"),
     ValueType("dice", lambda v: isinstance(v, list) and all(is_whole(d) and 1 <= d <= 6 for d in v),

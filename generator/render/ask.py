@@ -56,6 +56,7 @@ def value_words(tr: Translations) -> dict:
         "lang": tr.lang, "yes": _("yes"), "no": _("no"), "none": _("none"), "mm": _("%(num)s mm"),
         "dice": _("rolled %(dice)s"), "size": _("%(width)s × %(depth)s mm"),
         "needNumber": _("Enter a number."), "needWhole": _("Enter a whole number."),
+        "needDistance": _("Enter a distance of 0 or more."),
         "tooLarge": _("Enter a smaller number: the rules answer for numbers of up to 15 digits."),
         "needModel": _("Enter a model's number, from 1."),
         "needValue": _("Enter a value written as JSON, e.g. [1, 2]."),

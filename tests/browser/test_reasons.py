@@ -146,6 +146,23 @@ def test_copying_says_it_copied(page, base_url):
     assert page.evaluate("navigator.clipboard.readText()").endswith("terrain=open")
 
 
+@pytest.mark.parametrize("typed, shown", [("14 inches", "14″ ≥ 12″"), ("14 дюймов", "14″ ≥ 12″"), ("14″", "14″ ≥ 12″"),
+                                          ("-3", None), ("−3", None)])
+def test_a_distance_is_read_with_its_unit_and_a_negative_one_is_refused(page, base_url, typed, shown):
+    page.goto(base_url + "ru/t9a/scout/")
+    form = panel(page, "deploy_ok")
+    field(form, "in_own_zone").get_by_label("нет").check()
+    field(form, "terrain").locator("select").select_option(label="Лес")
+    field(form, "enemy_distance").locator("input").fill(typed)
+    if shown is None:
+        expect(field(form, "enemy_distance").locator(".kb-ask__problem")).to_have_text(
+            "Введите расстояние: 0 или больше.")
+        expect(verdict(form)).to_have_count(0)
+    else:
+        expect(verdict(form)).to_have_text("Можно")
+        expect(answer(form)).to_contain_text(shown)
+
+
 @pytest.mark.parametrize("typed", ["9007199254740993", "1e400", "[1e400]"])
 def test_a_number_too_large_to_answer_exactly_is_refused_in_the_pages_language(page, base_url, typed):
     page.goto(base_url + "ru/wap/dodge/")
