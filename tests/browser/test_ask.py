@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
@@ -321,6 +322,23 @@ def test_copy_as_a_worked_example_gives_a_scenario_that_generator_check_accepts(
     path.write_text(scenario.replace("expect: false", "expect: true"), encoding="utf-8")
     done = run_generator(ROOT, "check", path)
     assert done.returncode != 0
+
+
+def test_a_copied_worked_example_keeps_line_separators_in_a_text_exactly(page, base_url, tmp_path):
+    # YAML reads a raw NEL, LINE or PARAGRAPH SEPARATOR in a quoted string as a space or a line break
+    # (security review N14): the copy escapes them, so the scenario asks what the form asked.
+    typed = "Plague\u0085Toads\u2028of\u2029Chaos"
+    page.goto(base_url + "en/wap/daemon-of-nurgle/")
+    form = panel(page, "hates")
+    field(form, "target").locator("input").fill(typed)
+    expect(verdict(form, "hates")).to_have_text("No Hatred")
+    scenario = copied(page, form, ".kb-ask__yaml", "Copied")
+    [question] = yaml.safe_load(scenario)
+    assert question["given"]["target"] == typed
+    path = tmp_path / "question.yaml"
+    path.write_text(scenario, encoding="utf-8")
+    done = run_generator(ROOT, "check", path)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_panel_works_by_keyboard_alone_with_labelled_fields(page, base_url):
