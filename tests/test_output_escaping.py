@@ -8,7 +8,7 @@ import json
 from generator.core.problems import Problem
 from generator.core.report_formats import CommandGuard, json_text, plain
 from generator.i18n.review import Change, Review
-from generator.i18n.reviewreport import code_span, plain_text
+from generator.i18n.reviewreport import code_span, markdown_cell, plain_text
 
 from . import runner_commands
 
@@ -18,6 +18,12 @@ def test_a_code_span_is_fenced_longer_than_any_backtick_run_inside_it():
     assert code_span("a`b.po:3") == "``a`b.po:3``"
     assert code_span("``x```.po:1") == "```` ``x```.po:1 ````"
     assert code_span("a|b", in_table=True) == "`a\\|b`" and code_span("a|b", in_table=False) == "`a|b`"
+
+
+def test_an_address_in_a_summary_cell_is_shown_as_code_so_github_links_nothing():
+    cell = markdown_cell("see https://evil.example/x?a=1, www.evil.example or me@evil.example — *ok*")
+    assert cell == ("see `https://evil.example/x?a=1,` `www.evil.example` or `me@evil.example` — \\*ok\\*")
+    assert markdown_cell("ftp://x|y") == "`ftp://x\\|y`"  # a pipe still cannot split the table
 
 
 # --- the choke points themselves ---------------------------------------------------------------------------

@@ -61,17 +61,24 @@ def plain_text(result: Review) -> str:
 _MARKDOWN_SPECIALS = "\\`*_[]|~#!"
 
 
+# What GFM's autolink extension links without any markup: a scheme's address, www., an e-mail address.
+_AUTOLINKED = re.compile(r"((?:[A-Za-z][A-Za-z0-9+.-]*:/+|www\.)[^\s<>]*|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)")
 _MARKDOWN_LINE_END = re.compile(r"\r\n|\r|\n")  # CommonMark's line endings: each would end a table row
 
 
 def markdown_cell(text: str) -> str:
     """A text shown literally in a Markdown table cell: HTML escaped, Markdown syntax backslashed, one line
-    (its line breaks as <br>, any other control character as a visible escape)."""
+    (its line breaks as <br>, any other control character as a visible escape), and what GitHub would turn
+    into a link by itself (an address, www., an e-mail) shown as code, so a translation cannot add one."""
     lines = []
     for part in _MARKDOWN_LINE_END.split(str(text)):
-        escaped = "".join(f"\\{char}" if char in _MARKDOWN_SPECIALS else char for char in plain(part))
-        lines.append(html.escape(escaped, quote=False))
+        pieces = _AUTOLINKED.split(plain(part))  # odd pieces are the matches
+        lines.append("".join(code_span(piece) if index % 2 else _escaped(piece) for index, piece in enumerate(pieces)))
     return "<br>".join(lines) or "—"
+
+
+def _escaped(text: str) -> str:
+    return html.escape("".join(f"\\{char}" if char in _MARKDOWN_SPECIALS else char for char in text), quote=False)
 
 
 def code_span(text: str, in_table: bool = True) -> str:
