@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 from pathlib import Path, PurePath
 
 from babel.messages.extract import extract
@@ -25,6 +26,9 @@ JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trimmed": "true",
                  "comment_start_string": "{#-#", "comment_end_string": "#-#}"}
 UI_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
 COMMENT_TAGS = ("Translators:",)  # comments in the code that reach the translator
+# A file without any of these holds no UI string: a call of a keyword (spaces allowed before its parenthesis,
+# as Python allows) or a Jinja {% trans %} block.
+_MAY_MARK = re.compile(rb"(?<!\w)(?:" + b"|".join(re.escape(k.encode()) for k in UI_KEYWORDS) + rb")\s*\(|\{%-?\s*trans\b")
 
 
 def translator_comments(text: Translatable) -> list[str]:
@@ -90,6 +94,8 @@ def ui_file_strings(path, method: str) -> list:
     """Babel's extraction of one file, from the on-disk cache when these bytes were extracted by the same
     Babel, Jinja and keywords before (every i18n command lists the UI strings, and tokenizing is slow)."""
     data = path.read_bytes()
+    if not _MAY_MARK.search(data):
+        return []  # no keyword call, no {% trans %}: nothing Babel could find (most modules), so not tokenized
     return cached("ui-extract", method.encode() + b"\0" + data,
                   lambda: [tuple(found) for found in extract(method, io.BytesIO(data), keywords=UI_KEYWORDS,
                                                              comment_tags=COMMENT_TAGS, options=JINJA_OPTIONS)])
