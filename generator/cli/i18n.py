@@ -7,11 +7,13 @@ import os
 import sys
 from pathlib import Path
 
+from ..core.parallel import alongside
 from ..core.problems import InputError, Problems
 from ..core.report_formats import WARNING, chosen_format, json_text, plain, print_problems
 from ..i18n.extract import knowledge_base_messages
 from ..i18n.po.catalogs import locale_exists
 from ..i18n.po.reader import catalogs_read_once
+from ..i18n.readertext import reader_text_problems
 from ..i18n.translate import Translations
 from ..i18n.update import wanted_catalogs
 from ..kb.load import bulk_allocation, load, load_and_validate
@@ -112,7 +114,7 @@ def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages
 def _i18n_check(args, root: Path, kb, problems, languages: list[str], messages) -> int:
     """Every translation problem and consistency warning (of the paths given, or of everything)."""
     # The checks load the glossaries' stemmers and the memory its matcher: only check and review need them.
-    from ..i18n.checks import check_catalogs  # see above: the checks' stemmers
+    from ..i18n.checks import catalog_problems, read_catalogs_ahead  # see above: the checks' stemmers
     from ..i18n.memory import consistency_warnings  # see above: the memory's matcher
 
     output_format = chosen_format(args.format)
@@ -124,8 +126,13 @@ def _i18n_check(args, root: Path, kb, problems, languages: list[str], messages) 
         return EXIT_MALFORMED
     checked = args.lang or wanted or languages
     with catalogs_read_once():  # the checks, the typography and the translation memory each read every catalog
-        found = check_catalogs(root, kb, checked, messages)
-        all_warnings = consistency_warnings(root, {lang: wanted_catalogs(kb, lang, messages) for lang in checked})
+        read_catalogs_ahead(root, checked)
+        # The reader-text check needs nothing of the others: a large base runs it on a second core.
+        (found, all_warnings), reader = alongside(
+            lambda: (catalog_problems(root, kb, checked, messages),
+                     consistency_warnings(root, {lang: wanted_catalogs(kb, lang, messages) for lang in checked})),
+            lambda: reader_text_problems(root, kb, checked), len(kb.rules))
+        found += reader
     found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
     print_problems(found, output_format)
     warnings = [warning for warning in all_warnings if not prefixes or warning.file.startswith(prefixes)]

@@ -31,7 +31,7 @@ _FRACTION_AFTER_DIGIT = {fraction: re.compile(rf"(\d)\s*{fraction}") for fractio
 _ANY_NUMBER = re.compile(r"[\d½¼¾⅓⅔]")
 _REFERENCE_TOKEN = re.compile(r"\[\[[^\]]*\]\]")
 _REFERENCE_TARGET = re.compile(r"\[\[[^\]|]*\|?")
-__all__ = ["check_catalogs", "check_message", "numbers_in"]
+__all__ = ["catalog_problems", "check_catalogs", "check_message", "numbers_in", "read_catalogs_ahead"]
 
 
 def numbers_in(text: str) -> Counter:
@@ -109,15 +109,21 @@ def check_catalogs(root: Path, kb: KnowledgeBase, languages: list[str], messages
     `messages` are knowledge_base_messages(kb) if the caller has them already.
     """
     messages = knowledge_base_messages(kb) if messages is None else messages
-    for lang in languages:
-        read_ahead(root, lang, existing_catalogs(root, lang))
+    read_catalogs_ahead(root, languages)
     # The reader-text check needs nothing of the others: a large base runs it on a second core.
-    problems, reader = alongside(lambda: _catalog_problems(root, kb, languages, messages),
+    problems, reader = alongside(lambda: catalog_problems(root, kb, languages, messages),
                                  lambda: reader_text_problems(root, kb, languages), len(kb.rules))
     return problems + reader
 
 
-def _catalog_problems(root: Path, kb: KnowledgeBase, languages: list[str], messages: list) -> list[Problem]:
+def read_catalogs_ahead(root: Path, languages: list[str]) -> None:
+    """Read every catalog of `languages` the disk cache lacks, on every core (translate.read_ahead)."""
+    for lang in languages:
+        read_ahead(root, lang, existing_catalogs(root, lang))
+
+
+def catalog_problems(root: Path, kb: KnowledgeBase, languages: list[str], messages: list) -> list[Problem]:
+    """check_catalogs without the reader-text check: glossaries, admission, every message, Russian typography."""
     problems: list[Problem] = []
     for lang in languages:
         terms, glossary_problems = read_glossary(root, lang)
