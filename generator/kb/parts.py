@@ -34,8 +34,9 @@ def referring(kb: KnowledgeBase, keys: Collection[str]) -> set[str]:
     """The rules that may refer to one of `keys` (their see_also or a text names it; a cheap superset)."""
     found = set()
     for key, rule in kb.rules.items():
-        texts = [text for _path, text in reference_texts(rule)] + list(rule.see_also)
-        if any(wanted in text for wanted in keys for text in texts if text):
+        # One search per key in all of a rule's texts at once: a key holds no line break, so no match spans two.
+        texts = "\n".join([text for _path, text in reference_texts(rule) if text] + list(rule.see_also))
+        if any(wanted in texts for wanted in keys):
             found.add(key)
     return found
 

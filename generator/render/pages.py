@@ -14,7 +14,7 @@ from markupsafe import Markup
 from ..i18n.translate import FUZZY, MISSING, Translations
 from ..kb import markup, urls
 from ..kb.model import STATUSES, KnowledgeBase, Rule
-from ..kb.texts import Texts
+from ..kb.texts import Texts, context
 from . import diagrams, rawhtml
 from .links import LinkResolver, Links
 from .scope import PageScope
@@ -181,9 +181,14 @@ class Renderer:
     def pages(self) -> list[Page]:
         return [make() for make in self.makers().values()]
 
+    def _title_words(self, rule: Rule) -> str:
+        """_quiet_plain(rule, "title") without listing the rule's other texts: the A-Z list and a large system's
+        navigation ask it of every rule, and `make serve` asks again after each edit."""
+        return markup.strip_markup(self.tr.text(context(rule.key, "title"), rule.title, rule.lang).value)
+
     def alphabetical(self) -> list[tuple[str, str, Rule]]:
         """(sort key, shown title, rule) for every rule, sorted for this language."""
-        entries = [(self._quiet_plain(r, "title"), r) for r in self.kb.rules.values()]
+        entries = [(self._title_words(r), r) for r in self.kb.rules.values()]
         return sorted(((t.casefold().replace("ё", "е"), t, r) for t, r in entries), key=lambda e: (e[0], e[2].key))
 
     def system_nav(self) -> list:
