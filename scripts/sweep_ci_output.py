@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.runner_commands import PAYLOADS, commands, lines  # noqa: E402  (after the path is set)
+from tests.runner_commands import PAYLOADS, commands, escaped, lines  # noqa: E402  (after the path is set)
 
 IDENTITY = {"GIT_AUTHOR_NAME": "Sweep", "GIT_AUTHOR_EMAIL": "sweep@example.org", "GIT_COMMITTER_NAME": "Sweep",
             "GIT_COMMITTER_EMAIL": "sweep@example.org"}
@@ -46,13 +46,6 @@ MARKERS = ("stop-commands::x", "add-mask::y", "title=F::z", "title=CR::w", "::cr
            "::indented", "v1 anywhere", "v1mask", "31mred")
 DODGE = "translations/ru/rules/wap/dodge.po"
 STRIDER = "translations/ru/rules/wap/strider.po"
-
-
-def escaped(text: str) -> str:
-    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", lambda m: named.get(m.group()) or (
-        f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}"), text)
-    return text.replace("##[", "##\\[")
 
 
 def po(text: str) -> str:

@@ -10,6 +10,7 @@ JavaScript side in QuickJS, tests/browser/test_differential in Chromium, scripts
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import math
 import random
@@ -19,6 +20,9 @@ from hypothesis import strategies as st
 
 from generator.evaluate import SnippetError
 from generator.evaluate.values import exact_json
+from generator.kb.load import load
+
+from .conftest import ROOT
 
 # kbBatch(fn, argsList): the outcome of each call, with the steps of its traced run (generator/evaluate/trace.py),
 # as JSON text (one engine call per batch).
@@ -29,6 +33,19 @@ BATCH_JS = """function (fn, argsList) {
     catch (e) { return {error: e.kind || ("JS " + e.name + ": " + e.message), message: String(e.message)}; }
   }));
 }"""
+
+
+@functools.cache
+def knowledge_base():
+    """The repository's rules, loaded once for the differential tests of every engine."""
+    kb, _problems = load(ROOT)
+    return kb
+
+
+def runnable_predicates() -> list:
+    """(rule, predicate) of every predicate with a snippet, in a stable order."""
+    return [(rule, predicate) for _key, rule in sorted(knowledge_base().rules.items()) for predicate in rule.predicates
+            if predicate.snippet is not None]
 
 
 def literal(value) -> str:

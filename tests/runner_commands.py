@@ -27,6 +27,15 @@ LINE_END = re.compile(r"\r\n|\r|\n")
 LEADING = re.compile(r"[\s\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]*")
 
 
+def escaped(text: str) -> str:
+    """How the project shows a value on one line (core/report_formats.plain): control characters and separators
+    as escapes, `##[` as `##\\[`; written out here again so the tests do not check plain() against itself."""
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", lambda m: named.get(m.group()) or (
+        f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}"), text)
+    return text.replace("##[", "##\\[")
+
+
 @dataclass
 class Command:
     name: str

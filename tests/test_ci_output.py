@@ -44,14 +44,6 @@ def run(repo: Path, *args: str, summary: Path | None = None) -> str:
     return output
 
 
-def escaped(text: str) -> str:
-    """How a value is shown on one line: control characters and separators as escapes, `##[` as `##\\[`."""
-    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", lambda m: named.get(m.group()) or (
-        f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256 else f"\\u{ord(m.group()):04x}"), text)
-    return text.replace("##[", "##\\[")
-
-
 def header(repo: Path) -> str:
     return (repo / "translations/ru/rules/wap/strider.po").read_text(encoding="utf-8").split("\n\n")[0]
 
@@ -141,7 +133,7 @@ def test_every_annotation_names_a_real_file_escaped_by_githubs_rules(outputs, co
 @pytest.mark.parametrize("command", COMMANDS)
 def test_the_payloads_are_shown_escaped_on_one_line(outputs, command):
     output = outputs[command]
-    shown = [payload for payload in PAYLOADS if escaped(payload) in output]
+    shown = [payload for payload in PAYLOADS if runner_commands.escaped(payload) in output]
     assert len(shown) >= 8, f"{command}: only {len(shown)} payloads are shown: {output[:2000]}"
     for line in runner_commands.lines(output):
         if not line.startswith("::"):  # an annotation's data may hold them: GitHub's own escaping applies there
@@ -150,8 +142,8 @@ def test_the_payloads_are_shown_escaped_on_one_line(outputs, command):
 
 def test_the_plain_problem_line_and_the_review_name_a_file_with_a_newline_on_one_line(outputs):
     name = outputs["planted"]["file name 0"]
-    assert f"{escaped(name)}:" in outputs["i18n check"]
-    assert f"{escaped(name)}:" in outputs["i18n review"]
+    assert f"{runner_commands.escaped(name)}:" in outputs["i18n check"]
+    assert f"{runner_commands.escaped(name)}:" in outputs["i18n review"]
     assert "wap/dodge:x0\\n::stop-commands::x" in outputs["i18n review"]
     assert "Уклонение 0\\n::stop-commands::x" not in outputs["i18n review"]  # texts: whitespace collapsed
     assert "Уклонение 0 ::stop-commands::x" in outputs["i18n review"]

@@ -20,9 +20,7 @@ from generator.evaluate import MAX_INT, MAX_STEPS, Snippet, SnippetRefused, limi
 from generator.evaluate.functions import FUNCTIONS
 from generator.evaluate.to_js import RUNTIME, compile_predicate, compile_source
 from generator.kb.examples import rule_cases
-from generator.kb.load import load
 
-from .conftest import ROOT
 from .differential import (
     BATCH_JS,
     BOARD,
@@ -31,15 +29,16 @@ from .differential import (
     board_grid,
     disagreements,
     drawn,
+    knowledge_base,
     run_python,
+    runnable_predicates,
     situations,
     type_pools,
 )
 from .test_evaluate import HOSTILE_AT_LOAD
 
-_KB, _ = load(ROOT)
-PREDICATES = [(rule, predicate) for key, rule in sorted(_KB.rules.items()) for predicate in rule.predicates
-              if predicate.snippet is not None]
+_KB = knowledge_base()
+PREDICATES = runnable_predicates()
 
 
 @pytest.fixture(scope="module")

@@ -18,24 +18,23 @@ import pytest
 from generator.evaluate import Snippet, SnippetRefused, helpers
 from generator.evaluate.to_js import RUNTIME, compile_predicate, compile_source
 from generator.kb.examples import rule_cases
-from generator.kb.load import load
 
-from ..conftest import ROOT
 from ..differential import (
     BATCH_JS,
     BOARD,
     batch_call,
     board_grid,
     disagreements,
+    knowledge_base,
     literal,
     run_python,
+    runnable_predicates,
     situations,
     type_pools,
 )
 
-_KB, _ = load(ROOT)
-PREDICATES = [(rule, predicate) for key, rule in sorted(_KB.rules.items()) for predicate in rule.predicates
-              if predicate.snippet is not None]
+_KB = knowledge_base()
+PREDICATES = runnable_predicates()
 PER_PREDICATE = 400  # random situations per predicate here, 19,600 in all (scripts/bench_differential.py: 10,000)
 CHUNK = 5_000  # situations per engine call
 
