@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import marshal
 import multiprocessing
+import os
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
 from generator.core import cache, yamlfile
+from generator.site.inputs import copy_inputs
+
+from .conftest import ROOT
 
 
 @pytest.fixture
@@ -176,3 +182,17 @@ def test_the_same_data_gives_the_same_key_however_its_strings_happen_to_be_share
     one, other = ("ru", [shared, shared], {"lang": shared}), ("ru", [shared, made], {"lang": made})
     assert marshal.dumps(one, 4) != marshal.dumps(other, 4)  # why keys are not made with the values' format
     assert cache.key_bytes(one) == cache.key_bytes(other)
+
+
+def test_a_check_run_as_its_own_process_writes_its_entries_before_the_process_ends(cache_home, tmp_path):
+    repo = copy_inputs(ROOT, tmp_path / "repo")
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home.parent)}
+    command = [sys.executable, "-m", "generator", "--root", str(repo), "check"]
+    first = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert first.stdout.strip().splitlines()[-1].endswith(" passed, 0 failed")
+    entries = rows(cache_home)
+    assert any(version == cache.code_version() for _key, _value, version, _used in entries)
+    again = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert (again.returncode, again.stdout) == (first.returncode, first.stdout)
+    assert len(rows(cache_home)) == len(entries)  # every entry was there: the second run made none
