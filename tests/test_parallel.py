@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 
 import pytest
 
@@ -25,15 +26,16 @@ def cache_home(tmp_path, monkeypatch):
 @pytest.fixture
 def two_cores(monkeypatch):
     """Two processes share the work whatever the machine and the test runner's threads, from a few items on."""
-    monkeypatch.setattr(parallel, "processes", lambda: 2)
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
     monkeypatch.setattr(parallel, "MIN_ITEMS", 4)
 
 
-def squared_by(pids: list):
-    """Work that caches the square of a number and notes which process computed it."""
+def squared_by(pids: list, seconds: float = 0.0):
+    """Work that caches the square of a number and notes which process computed it (taking `seconds`)."""
     def work(number):
         def compute():
             pids.append(os.getpid())
+            time.sleep(seconds)
             return number * number
         return cache.cached("square", str(number).encode(), compute)
     return work
@@ -42,15 +44,44 @@ def squared_by(pids: list):
 def test_entries_made_in_another_process_are_kept_here_and_the_command_finds_them_without_computing(cache_home,
                                                                                                    two_cores):
     made_here: list[int] = []
-    work = squared_by(made_here)
+    work = squared_by(made_here, seconds=0.05)  # long enough for the child to start before this one is done
     parallel.fill_cache(work, list(range(10)))
-    assert len(made_here) == 5  # this process did its half; the child's half came back as entries
+    assert 0 < len(made_here) < 10  # this process did some; the child's came back as entries
     assert all(pid == os.getpid() for pid in made_here)
+    made_here.clear()
     assert [work(number) for number in range(10)] == [number * number for number in range(10)]
-    assert len(made_here) == 5  # every answer now comes from the cache
+    assert made_here == []  # every answer now comes from the cache
     cache.forget()  # and they reach the database with this process's own
     assert [work(number) for number in range(10)] == [number * number for number in range(10)]
-    assert len(made_here) == 5
+    assert made_here == []
+
+
+def test_the_process_that_is_free_takes_the_next_items_so_one_slow_item_does_not_hold_the_rest(cache_home,
+                                                                                              two_cores):
+    made_here: list[int] = []
+    squared = squared_by(made_here)
+
+    def work(number):  # whoever takes item 0 is busy with it while the other takes every other item
+        if number == 0:
+            time.sleep(1.0)
+        return squared(number)
+
+    parallel.fill_cache(work, list(range(10)))
+    assert len(made_here) in (1, 9)  # item 0 alone, or the nine others (when the child took item 0)
+
+
+def test_beside_its_own_work_a_process_has_another_fill_the_cache_and_shares_nothing_more(cache_home, two_cores):
+    made_here: list[int] = []
+    work = squared_by(made_here)
+
+    def here():
+        return parallel.processes(), os.getpid()
+
+    assert parallel.fill_beside(here, work, list(range(10))) == (1, os.getpid())  # the other core was taken
+    assert made_here == [] and [work(number) for number in range(10)] == [n * n for n in range(10)]
+    assert made_here == []  # the child made every entry; they came back
+    assert parallel.processes() == 2
+    assert parallel.fill_beside(here, work, list(range(10))) == (2, os.getpid())  # a warm cache: no helper
 
 
 def test_a_warm_cache_is_not_shared_out_again(cache_home, two_cores, monkeypatch):
@@ -139,11 +170,11 @@ def test_alongside_runs_small_work_in_turn_in_this_process(cache_home, two_cores
 
 @pytest.mark.parametrize("command", [["check"], ["i18n", "check"]])
 def test_the_commands_print_the_same_on_two_cores_as_on_one(cache_home, monkeypatch, capsys, tmp_path, command):
-    monkeypatch.setattr(parallel, "processes", lambda: 1)
+    monkeypatch.setattr(parallel, "cores", lambda: 1)
     serial = main(["--root", str(ROOT), *command]), capsys.readouterr()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty"))  # a first run again: the files are shared out
     cache.forget()
-    monkeypatch.setattr(parallel, "processes", lambda: 2)
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
     monkeypatch.setattr(parallel, "MIN_ITEMS", 1)  # every share and every part goes to another process
     monkeypatch.setattr(parallel, "_fork", counted(parallel._fork))
     shared = main(["--root", str(ROOT), *command]), capsys.readouterr()

@@ -128,3 +128,32 @@ def test_the_meaning_of_a_result_is_for_developers_and_may_name_code(kb):
 def test_nothing_a_reader_reads_in_the_knowledge_base_names_code_or_hides_a_foreign_word(kb):
     found = reader_text_problems(ROOT, kb, ["en", "ru"])
     assert found == [], "\n".join(map(str, found))
+
+
+# Texts with something to report, one of each kind, in the two scripts: the quick look must pass every one on.
+FINDINGS = [("Pass `terrain`.", "en"), ("the unit_size rule", "en"), ("see rules.yaml", "en"), ("run make test", "en"),
+            ("Run PYTEST now", "en"), ("run ı18n check", "en"), ("İ18N update", "en"), ("the value is null", "en"),
+            ("the daemons-of-tzeentch rule", "en"), ("see wap/daemonic", "en"), ("a [Forest]{lang=en} here", "en"),
+            ("a Лес here", "en"), ("`terrain` в лесу", "ru"), ("правило unit_size", "ru"), ("слово Forest", "ru"),
+            ("значение null", "ru"), ("правило daemons-of-tzeentch", "ru"), ("[Лес]{lang=ru}", "ru")]
+
+
+def test_every_text_with_a_finding_passes_the_quick_look_that_lets_most_texts_through_unread(kb):
+    from generator.i18n import readertext
+    from generator.i18n.po.catalogs import catalog_path, existing_catalogs
+    from generator.i18n.po.reader import read_entries
+    from generator.kb.texts import knowledge_base_texts
+
+    texts = FINDINGS + [(text.source, text.lang) for text in knowledge_base_texts(kb)]
+    for lang in ("en", "ru"):
+        for name in existing_catalogs(ROOT, lang):
+            texts += [(message.string, lang) for message in read_entries(catalog_path(ROOT, lang, name), lang, ROOT)
+                      if isinstance(message.string, str) and message.string]
+    with_findings = [(text, lang) for text, lang in texts
+                     if readertext._issues(Reading(text, lang, True), WORDS, FORM.get)]
+    assert len(with_findings) >= len(FINDINGS)
+    missed = [text for text, lang in with_findings
+              if not readertext._may_have_issues(text, readertext.script_of(lang))]
+    assert missed == []
+    looked_at = [text for text, lang in texts if readertext._may_have_issues(text, readertext.script_of(lang))]
+    assert len(looked_at) < len(texts) / 2  # the quick look is worth having: most texts go no further

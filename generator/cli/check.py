@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from ..core.parallel import alongside
+from ..core.parallel import alongside, fill_beside
 from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
@@ -14,14 +14,14 @@ from ..i18n.limits import length_problems, oversized, stray_problems
 from ..i18n.po.catalogs import catalog_path, existing_catalogs
 from ..i18n.po.pofile import CatalogError
 from ..i18n.po.reader import read_entries
-from ..i18n.translate import Translations, read_ahead
+from ..i18n.translate import Translations
 from ..i18n.update import wanted_catalogs
-from ..kb.examples import external_cases, read_scenarios, rule_cases, run_cases
+from ..kb.examples import answer_work, external_cases, read_scenarios, rule_cases, run_cases
 from ..kb.load import bulk_allocation, load_and_validate
 from ..kb.parts import rules_under
 from ..render.reasons import Explainer
 from ..site.mkdocs_config import read_languages
-from .common import EXIT_FAILED, EXIT_MALFORMED, EXIT_OK, given_path, repository_root, under
+from .common import EXIT_FAILED, EXIT_MALFORMED, EXIT_OK, given_path, read_inputs_ahead, repository_root, under
 
 log = logging.getLogger(__name__)
 
@@ -76,15 +76,18 @@ def _check(args) -> int:
     everything = args.all or not args.files
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
     languages = _catalog_languages(root) if everything else []  # catalogs are checked with the whole base only
+    if everything:
+        read_inputs_ahead(root, languages)
     kb, problems = load_and_validate(root, asked)
     rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
     cases = _cases(kb, None if everything else selected or set(), scenarios, external) if rules_ok else []
-    for language in languages:  # a first run reads them on every core; both parts below then find them cached
-        read_ahead(root, language, existing_catalogs(root, language, Problems()))
-    # Reading the catalogs needs nothing of the examples and the limits: a large base does them on two cores.
-    (outcomes, limits), read = alongside(
-        lambda: (list(run_cases(kb, cases)), _limit_problems(root, languages, kb) if rules_ok else {}),
-        lambda: _reading_problems(root, languages, kb if rules_ok else None), len(kb.rules))
+    # The catalogs' checks need nothing of the examples, nor reading the catalogs of the limits: on a large
+    # base, another core works out the answers the cache lacks, or else takes one of the two.
+    limits, read = fill_beside(lambda: alongside(lambda: _limit_problems(root, languages, kb) if rules_ok else {},
+                                                 lambda: _reading_problems(root, languages, kb if rules_ok else None),
+                                                 len(kb.rules)),
+                               *answer_work(kb, cases))
+    outcomes = list(run_cases(kb, cases))
     problems.items.extend(_in_order(languages, read, limits, problems))
     problems.extend(external)
     print_problems(problems, output_format)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..core.parallel import fill_cache
 from ..core.report_formats import FORMATS
+from ..i18n.translate import catalog_reads
+from ..kb.load import rule_file_reads
 
 EXIT_OK, EXIT_FAILED, EXIT_MALFORMED = 0, 1, 2
 
@@ -30,3 +33,14 @@ def under(path: Path, folder: Path) -> bool:
 def add_format_option(parser: argparse.ArgumentParser):
     parser.add_argument("--format", choices=FORMATS, help="github: also print each problem as a workflow annotation "
                                                           "(the default when GITHUB_ACTIONS=true); plain otherwise")
+
+
+def read_inputs_ahead(root: Path, languages: list[str], with_lines: bool = False) -> None:
+    """Parse every rule file and every catalog of `languages` that the disk cache lacks, in one share-out over
+    the cores (core/parallel.py), before a command reads them one by one as cache hits.
+
+    The two kinds need nothing of each other: shared out together, no core waits between loading the
+    rules and reading the catalogs. Rule files come first: a byte of YAML takes five times as long.
+    """
+    reads = rule_file_reads(root, with_lines) + [read for lang in languages for read in catalog_reads(root, lang)]
+    fill_cache(lambda read: read[0](read[1]), reads)

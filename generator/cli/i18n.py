@@ -18,7 +18,7 @@ from ..i18n.translate import Translations
 from ..i18n.update import wanted_catalogs
 from ..kb.load import bulk_allocation, load, load_and_validate
 from ..site.mkdocs_config import read_languages
-from .common import EXIT_MALFORMED, EXIT_OK, given_path, repository_root
+from .common import EXIT_MALFORMED, EXIT_OK, given_path, read_inputs_ahead, repository_root
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,8 @@ def _i18n(args) -> int:
     # update and init write every message's line into the catalogs: a file parsed now keeps its map of lines.
     languages = [language["code"] for language in read_languages(root)]
     read = args.action in ("status", "check", "update")
+    if read:
+        read_inputs_ahead(root, args.lang or languages, with_lines=args.action == "update")
     kb, problems = load(root) if args.action == "status" else \
         load_and_validate(root, with_lines=args.action in ("update", "init"))
     messages = knowledge_base_messages(kb) if read and not problems else None

@@ -46,6 +46,11 @@ _KEBAB = re.compile(r"(?<![\w/-])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w/-])")
 _COMMAND_WORD = re.compile(r"generator|i18n|make|pytest|pybabel|msgfmt|mkdocs", re.IGNORECASE)  # _COMMAND's words
 _NULL = re.compile(r"(?<![\w`])null(?![\w`])")  # the form says «none»; "None" is also an English word
 FORM_HINT = "name the Ask form's field or say it in words; code belongs in YAML comments or rules/README.md"
+# A character every code name, code span or foreign word needs, but a file ending, a command's word, "null",
+# a kebab-case id or a language mark: without any of them a text has nothing to report (most texts).
+_CLUE = {"latin": re.compile(r"[`_/\u0400-\u04ff]"), "cyrillic": re.compile(r"[`_/A-Za-z]")}
+_COMMAND_WORDS = ("generator", "i18n", "make", "pytest", "pybabel", "msgfmt", "mkdocs")  # _COMMAND_WORD's words
+_DOTTED_I = str.maketrans("İı", "ii")  # re's IGNORECASE reads both as i; casefold does not
 
 
 @dataclass(frozen=True)
@@ -181,6 +186,12 @@ def identifiers(text: str, kb_ids: frozenset, typed: frozenset = frozenset()) ->
 
 def reading_issues(reading: Reading, words: RuleWords, hint_words=None) -> list[tuple[str, str]]:
     """(problem, hint) for every code name, code span and unmarked foreign word in one text."""
+    if not _may_have_issues(reading.text, script_of(reading.lang)):
+        return []
+    return _issues(reading, words, hint_words)
+
+
+def _issues(reading: Reading, words: RuleWords, hint_words=None) -> list[tuple[str, str]]:
     text, lang = reading.text, reading.lang
     hint_words = hint_words or (lambda context: None)
     issues = []
@@ -211,6 +222,17 @@ def reading_issues(reading: Reading, words: RuleWords, hint_words=None) -> list[
                                              " (a label, answer or interface string cannot carry a language mark)"))
         issues.append((f"words not in {language} without a language mark: {shown}", hint))
     return issues
+
+
+def _may_have_issues(text: str, script: str) -> bool:
+    """Whether reading_issues has anything to look at in `text` (False: it would find nothing)."""
+    if _CLUE[script].search(text) or text.count("-") >= 2:
+        return True
+    if script == "cyrillic":  # a file ending, a command, "null" and a language mark are all Latin letters
+        return False
+    folded = text.translate(_DOTTED_I).casefold()
+    return ("]{lang=" in text or "null" in text or ("." in text and _FILE_END.search(text) is not None)
+            or any(word in folded for word in _COMMAND_WORDS))
 
 
 def _code_hint(code: str, words: RuleWords, hint_words) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from babel.numbers import format_decimal
 
@@ -26,9 +28,15 @@ MISSING = "missing"  # no translation (or only a suggestion, or one over the len
 
 def read_ahead(root: Path, lang: str, names) -> None:
     """Read the catalogs `names` of `lang` that the disk cache lacks on every core (core/parallel.py), so that
-    reading them one by one then hits the cache; a catalog refused for its size is left for its reader to report."""
-    paths = [catalog_path(root, lang, name) for name in names]
-    fill_cache(lambda path: read_entries(path, lang, root), [path for path in paths if not oversized(path)])
+    reading them one by one then hits the cache."""
+    fill_cache(lambda read: read[0](read[1]), catalog_reads(root, lang, names))
+
+
+def catalog_reads(root: Path, lang: str, names=None) -> list[tuple[Callable[[Path], object], Path]]:
+    """Each catalog of `lang` (or of `names`) with the call that reads it through the disk cache; a catalog
+    refused for its size is left for its reader to report."""
+    paths = [catalog_path(root, lang, name) for name in (existing_catalogs(root, lang) if names is None else names)]
+    return [(functools.partial(read_entries, lang=lang, root=root), path) for path in paths if not oversized(path)]
 
 
 @dataclass(frozen=True)

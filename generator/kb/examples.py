@@ -122,6 +122,12 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
         yield from _rule_outcomes(kb, group)
 
 
+def answer_work(kb: KnowledgeBase, cases: list[Case]) -> tuple[Callable[[list[Case]], object], list[list[Case]]]:
+    """What run_cases works out, as a pure call and the items to call it on (one rule's cases each), for having
+    another core fill the disk cache with the answers beforehand (core/parallel.py fill_beside)."""
+    return (lambda group: _rule_outcomes(kb, group)), _groups(cases)
+
+
 def _groups(cases: list[Case]) -> list[list[Case]]:
     """The cases in runs of one rule's: a rule's answers are kept together."""
     return [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]

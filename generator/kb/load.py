@@ -14,7 +14,7 @@ import functools
 import gc
 from collections import defaultdict
 from pathlib import Path
-from typing import Collection, Optional
+from typing import Callable, Collection, Optional
 
 from pydantic import ValidationError
 
@@ -73,11 +73,18 @@ class _Loader:
             elif len(parts) == 2:
                 self.by_folder[parts[0]][parts[1]] = path
 
+    def yaml_files(self) -> list[Path]:
+        """Every YAML file the survey found, which a full load reads."""
+        paths = [path for files in self.by_folder.values() for path in files.values()] + self.loose
+        return [path for path in paths if path.suffix == ".yaml"]
+
+    def parse(self, path: Path) -> None:
+        """Parse one file through the disk cache, its problems left for the reading that follows."""
+        read_document(self.root, path, Problems(), "", self.with_lines)
+
     def parse_ahead(self):
         """Parse every file the disk cache lacks on all cores (core/parallel.py); reading them then hits the cache."""
-        paths = [path for files in self.by_folder.values() for path in files.values()] + self.loose
-        fill_cache(lambda path: read_document(self.root, path, Problems(), "", self.with_lines),
-                   [path for path in paths if path.suffix == ".yaml"])
+        fill_cache(self.parse, self.yaml_files())
 
     def read(self, path: Path, subject: str):
         shown = shown_path(path, self.root)
@@ -206,6 +213,16 @@ class _Loader:
                 continue
             concept, self.kb.origins[key] = loaded
             self.kb.concepts[concept.id] = concept
+
+
+def rule_file_reads(root: Path, with_lines: bool = False) -> list[tuple[Callable[[Path], None], Path]]:
+    """Each YAML file a full load() parses, with the call that parses it through the disk cache: a command
+    that reads catalogs as well shares both out over the cores at once (cli/common.py read_inputs_ahead)."""
+    loader = _Loader(Path(root).resolve(), with_lines)
+    if not (loader.root / RULES_DIR).is_dir():
+        return []
+    loader.survey()
+    return [(loader.parse, path) for path in loader.yaml_files()]
 
 
 def load(root: Path, rules: Optional[Collection[str]] = None,
