@@ -74,14 +74,23 @@ def test_beside_its_own_work_a_process_has_another_fill_the_cache_and_shares_not
     made_here: list[int] = []
     work = squared_by(made_here)
 
-    def here():
+    def here():  # long enough for the other process to do every item meanwhile
+        time.sleep(0.5)
         return parallel.processes(), os.getpid()
 
     assert parallel.fill_beside(here, work, list(range(10))) == (1, os.getpid())  # the other core was taken
     assert made_here == [] and [work(number) for number in range(10)] == [n * n for n in range(10)]
-    assert made_here == []  # the child made every entry; they came back
+    assert made_here == []  # the other process made every entry; they came back
     assert parallel.processes() == 2
     assert parallel.fill_beside(here, work, list(range(10))) == (2, os.getpid())  # a warm cache: no helper
+
+
+def test_its_own_work_done_a_process_lends_a_hand_with_the_items_left(cache_home, two_cores):
+    made_here: list[int] = []
+    work = squared_by(made_here, seconds=0.05)
+    assert parallel.fill_beside(lambda: "done", work, list(range(10))) == "done"
+    assert 0 < len(made_here) < 10
+    assert [work(number) for number in range(10)] == [n * n for n in range(10)] and len(made_here) < 10
 
 
 def test_a_warm_cache_is_not_shared_out_again(cache_home, two_cores, monkeypatch):

@@ -9,16 +9,16 @@ from ..core.parallel import alongside, fill_beside
 from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
-from ..i18n.extract import knowledge_base_messages
 from ..i18n.limits import length_problems, oversized, stray_problems
 from ..i18n.po.catalogs import catalog_path, existing_catalogs
 from ..i18n.po.pofile import CatalogError
-from ..i18n.po.reader import read_entries
+from ..i18n.po.reader import catalogs_read_once, read_entries
 from ..i18n.translate import Translations
-from ..i18n.update import wanted_catalogs
+from ..i18n.update import needed_catalogs
 from ..kb.examples import answer_work, external_cases, read_scenarios, rule_cases, run_cases
-from ..kb.load import bulk_allocation, load_and_validate
+from ..kb.load import bulk_allocation, load, validated
 from ..kb.parts import rules_under
+from ..kb.texts import knowledge_base_texts
 from ..render.reasons import Explainer
 from ..site.mkdocs_config import read_languages
 from .common import EXIT_FAILED, EXIT_MALFORMED, EXIT_OK, given_path, read_inputs_ahead, repository_root, under
@@ -78,15 +78,25 @@ def _check(args) -> int:
     languages = _catalog_languages(root) if everything else []  # catalogs are checked with the whole base only
     if everything:
         read_inputs_ahead(root, languages)
-    kb, problems = load_and_validate(root, asked)
-    rules_ok = not problems  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
-    cases = _cases(kb, None if everything else selected or set(), scenarios, external) if rules_ok else []
-    # The catalogs' checks need nothing of the examples, nor reading the catalogs of the limits: on a large
-    # base, another core works out the answers the cache lacks, or else takes one of the two.
-    limits, read = fill_beside(lambda: alongside(lambda: _limit_problems(root, languages, kb) if rules_ok else {},
-                                                 lambda: _reading_problems(root, languages, kb if rules_ok else None),
-                                                 len(kb.rules)),
-                               *answer_work(kb, cases))
+    kb, problems = load(root, asked)
+    scenario_problems = Problems()
+    cases = _cases(kb, None if everything else selected or set(), scenarios, scenario_problems)
+
+    def validated_and_catalogs_checked():
+        rules_ok = not validated(kb, problems, asked)
+        # Reading the catalogs and measuring their lengths need nothing of each other.
+        return rules_ok, *alongside(lambda: _limit_problems(root, languages, kb) if rules_ok else {},
+                                    lambda: _reading_problems(root, languages, kb if rules_ok else None),
+                                    len(kb.rules))
+
+    # The answers need only the loaded rules: on a large base, another core works out those the cache lacks
+    # while this one validates the rules and checks the catalogs (or else takes one of those two parts).
+    with catalogs_read_once():  # the limits and the reading each read every catalog; in turn, the second reuses
+        rules_ok, limits, read = fill_beside(validated_and_catalogs_checked, *answer_work(kb, cases))
+    if rules_ok:  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
+        external.extend(scenario_problems)
+    else:
+        cases = []
     outcomes = list(run_cases(kb, cases))
     problems.items.extend(_in_order(languages, read, limits, problems))
     problems.extend(external)
@@ -158,12 +168,11 @@ def _reading_problems(root: Path, languages: list[str], clean_kb) -> dict[str, l
 def _limit_problems(root: Path, languages: list[str], clean_kb) -> dict[str, tuple[list, list]]:
     """Per language, the catalogs no source needs and the translations far longer than their source text
     (generator/i18n/limits.py): a stray catalog's messages would otherwise pass unchecked."""
-    messages = knowledge_base_messages(clean_kb) if languages else []
+    texts = list(knowledge_base_texts(clean_kb, details=False)) if languages else []
     found = {}
     for language in languages:
-        wanted = wanted_catalogs(clean_kb, language, messages, interface=False)
         lengths: list = []
-        sources = {message.key: message for entries in wanted.values() for message in entries}
+        sources = {text.context: text.source for text in texts if text.lang != language}
         for name in existing_catalogs(root, language, Problems()):
             path = catalog_path(root, language, name)
             if oversized(path):
@@ -173,7 +182,7 @@ def _limit_problems(root: Path, languages: list[str], clean_kb) -> dict[str, tup
             except CatalogError:
                 continue  # reading reports it
             lengths.extend(length_problems(root, path, entries, sources))
-        found[language] = (stray_problems(root, language, wanted), lengths)
+        found[language] = (stray_problems(root, language, needed_catalogs(texts, language)), lengths)
     return found
 
 

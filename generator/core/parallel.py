@@ -77,21 +77,28 @@ def fill_cache(work: Callable[[object], object], items: Sequence) -> None:
 
 
 def fill_beside(here: Callable[[], Here], work: Callable[[object], object], items: Sequence) -> Here:
-    """here(), while another process fills the cache with work(item) for every item (as fill_cache, whose
-    rules `work` follows); just here() when sharing would not pay. The command then meets the items' entries.
+    """here(), while another process fills the cache with work(item) for the items (as fill_cache, whose rules
+    `work` follows), then a hand with the items still left; just here() when sharing would not pay. The
+    command then meets the items' entries.
 
     Meanwhile that core is taken: here() may share out its own work only over the others.
     """
     global _helping
     if _sharing(work, items) == 1:
         return here()
-    child = _fork(lambda: _run(work, items))
-    _helping += 1  # here() shares its own work only with the cores left
+    step = -(-len(items) // MAX_RUNS)
+    queue = _queue(range(0, len(items), step))
     try:
-        mine = here()
+        child = _fork(lambda: _take(work, items, step, queue))
+        _helping += 1
+        try:
+            mine = here()
+        finally:
+            _helping -= 1
+        _take(work, items, step, queue)
     finally:
-        _helping -= 1
-    _collect(*child)  # if it failed, the command does the work as it meets it
+        os.close(queue)
+    _collect(*child)  # if it failed, the command does its items as it meets them
     return mine
 
 

@@ -134,7 +134,8 @@ def catalog_problems(root: Path, kb: KnowledgeBase, languages: list[str], messag
         refused = Problems()
         names = existing_catalogs(root, lang, refused)
         problems.extend(refused)
-        names = _admitted(root, lang, names, wanted, sources, problems)
+        names = _admitted(root, lang, names, wanted, {key: message.msgid for key, message in sources.items()},
+                          problems)
         for name in names:
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
     if TYPOGRAPHY_LANG in languages:
@@ -144,8 +145,8 @@ def catalog_problems(root: Path, kb: KnowledgeBase, languages: list[str], messag
 
 def _admitted(root: Path, lang: str, names: list[str], wanted: dict, sources: dict, problems: list) -> list[str]:
     """The catalogs worth checking message by message; into `problems`, those refused before that: a file over the
-    size limit (not read), a catalog no source needs, a translation far longer than its source
-    (generator/i18n/limits.py)."""
+    size limit (not read), a catalog no source needs, a translation far longer than its source (`sources`: message
+    key -> source text; generator/i18n/limits.py)."""
     admitted = []
     for name in names:
         path = catalog_path(root, lang, name)

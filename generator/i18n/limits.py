@@ -83,13 +83,13 @@ def size_problem(root: Path, path: Path, name: str) -> Optional[Problem]:
 
 def length_problems(root: Path, path: Path, messages: Iterable, sources: dict) -> list[Problem]:
     """A problem for every translation of a catalog longer than its limit; the source is the knowledge base's text
-    (`sources`: key -> SourceMessage), else the catalog's msgid."""
+    (`sources`: message key -> source text), else the catalog's msgid."""
     found = []
     for message in messages:
         if not message.id or not message.string:
             continue
         source = sources.get(message.context if message.context is not None else _singular(message.id))
-        issue = too_long(source.msgid if source is not None else message.id, message.string)
+        issue = too_long(source if source is not None else message.id, message.string)
         if issue:
             found.append(Problem(relative(path, root), message.lineno, message_label(message), issue, LENGTH_HINT))
     return found

@@ -269,7 +269,7 @@ def reader_text_problems(root: Path, kb, languages: list[str]) -> list[Problem]:
     """Every code name and unmarked foreign word in the source texts of `languages` and in their catalogs."""
     root = Path(root)
     kb_ids = kb_identifiers(kb)
-    texts = {text.context: text for text in knowledge_base_texts(kb)}
+    texts = {text.context: text for text in knowledge_base_texts(kb, details=False)}
     rules: dict[str, RuleWords] = {}
 
     def rule_words(context: str) -> RuleWords:

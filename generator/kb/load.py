@@ -266,8 +266,14 @@ def load_and_validate(root: Path, rules: Optional[Collection[str]] = None,
                       with_lines: bool = False) -> tuple[KnowledgeBase, Problems]:
     """Load, then validate (only the rules asked for, if `rules` is given); every problem found, cascades left out."""
     kb, problems = load(root, rules, with_lines)
+    return kb, validated(kb, problems, rules)
+
+
+def validated(kb: KnowledgeBase, problems: Problems, rules: Optional[Collection[str]] = None) -> Problems:
+    """`problems` (from loading `kb`) with what validating the rules asked for (all if None) finds added: the
+    second half of load_and_validate, for a command that works on the loaded rules meanwhile (check)."""
     problems.extend(validate(kb, None if rules is None else set(rules) & set(kb.rules)))
-    return kb, problems
+    return problems
 
 
 def reload(kb: KnowledgeBase, keys: Collection[str]) -> tuple[KnowledgeBase, Problems]:

@@ -196,12 +196,15 @@ def _owner(kb: KnowledgeBase, owner) -> tuple[str, Iterator[Translatable]]:
     raise UnknownText(f"{owner!r} has no translatable texts (expected a rule, system, term or concept)")
 
 
-def knowledge_base_texts(kb: KnowledgeBase) -> Iterator[Translatable]:
-    """Every text in a stable order: each system with its rules, then the glossary, then the concepts."""
+def knowledge_base_texts(kb: KnowledgeBase, details: bool = True) -> Iterator[Translatable]:
+    """Every text in a stable order: each system with its rules, then the glossary, then the concepts.
+
+    Without `details`, rules' texts come without their page address and description (see rule_texts).
+    """
     for system_id in sorted(kb.systems):
         yield from system_texts(kb.systems[system_id])
         for rule in kb.rules_of(system_id):
-            yield from rule_texts(rule)
+            yield from rule_texts(rule, details)
     for term_id in sorted(kb.terms):
         yield from term_texts(kb.terms[term_id], kb.term_lang(kb.terms[term_id]))
     for concept_id in sorted(kb.concepts):
