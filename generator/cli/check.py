@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any, Callable
 
 from ..core.parallel import alongside, fill_beside
 from ..core.problems import Problems
@@ -83,22 +84,27 @@ def _check(args) -> int:
     cases = _cases(kb, None if everything else selected or set(), scenarios, scenario_problems)
 
     def validated_and_catalogs_checked():
-        rules_ok = not validated(kb, problems, asked)
-        # Reading the catalogs and measuring their lengths need nothing of each other.
-        return rules_ok, *alongside(lambda: _limit_problems(root, languages, kb) if rules_ok else {},
-                                    lambda: _reading_problems(root, languages, kb if rules_ok else None),
-                                    len(kb.rules))
+        # Validation and the stray catalogs here; reading the catalogs and measuring their translations, which
+        # need nothing of validation, in another process on a large base. Its answers hold for valid rules; if
+        # the rules prove invalid, the catalogs are read again without them, and their limits go unreported.
+        (rules_ok, stray), measured = alongside(
+            lambda: (not validated(kb, problems, asked), _stray_problems(root, languages, kb)),
+            lambda: _unless_failed(lambda: _read_and_measured(root, languages, kb)), len(kb.rules))
+        if not rules_ok:
+            return False, _read_and_measured(root, languages, None, measure=False)[0], {}, {}
+        read, lengths = measured or _read_and_measured(root, languages, kb)
+        return True, read, stray, lengths
 
     # The answers need only the loaded rules: on a large base, another core works out those the cache lacks
     # while this one validates the rules and checks the catalogs (or else takes one of those two parts).
-    with catalogs_read_once():  # the limits and the reading each read every catalog; in turn, the second reuses
-        rules_ok, limits, read = fill_beside(validated_and_catalogs_checked, *answer_work(kb, cases))
+    with catalogs_read_once():  # reading and measuring each read every catalog: the second reuses the first's
+        rules_ok, read, stray, lengths = fill_beside(validated_and_catalogs_checked, *answer_work(kb, cases))
     if rules_ok:  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
         external.extend(scenario_problems)
     else:
         cases = []
     outcomes = list(run_cases(kb, cases))
-    problems.items.extend(_in_order(languages, read, limits, problems))
+    problems.items.extend(_in_order(languages, read, stray, lengths, problems))
     problems.extend(external)
     print_problems(problems, output_format)
     if rules_ok and args.explain:
@@ -154,45 +160,58 @@ def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
     return cases
 
 
-def _reading_problems(root: Path, languages: list[str], clean_kb) -> dict[str, list]:
-    """Per language, what reading its catalogs finds: sizes, syntax, lengths against the msgid, and references
-    checked against `clean_kb` (None: rules with problems)."""
-    found = {}
+def _read_and_measured(root: Path, languages: list[str], kb, measure: bool = True) -> tuple[dict, dict]:
+    """Per language, what reading its catalogs finds (sizes, syntax, lengths against the msgid, references checked
+    against `kb`; None: rules with problems) and, if `measure`, the translations far longer than the knowledge
+    base's source text (generator/i18n/limits.py)."""
+    texts = list(knowledge_base_texts(kb, details=False)) if measure and languages else []
+    read, lengths = {}, {}
     for language in languages:
         problems = Problems()
-        Translations.load(root, language, problems, clean_kb)
-        found[language] = problems.items
+        Translations.load(root, language, problems, kb)
+        read[language] = problems.items
+        if measure:
+            lengths[language] = _length_problems(root, language, texts)
+    return read, lengths
+
+
+def _length_problems(root: Path, language: str, texts: list) -> list:
+    sources = {text.context: text.source for text in texts if text.lang != language}
+    found: list = []
+    for name in existing_catalogs(root, language, Problems()):
+        path = catalog_path(root, language, name)
+        if oversized(path):
+            continue
+        try:
+            entries = read_entries(path, language, root)
+        except CatalogError:
+            continue  # reading reports it
+        found.extend(length_problems(root, path, entries, sources))
     return found
 
 
-def _limit_problems(root: Path, languages: list[str], clean_kb) -> dict[str, tuple[list, list]]:
-    """Per language, the catalogs no source needs and the translations far longer than their source text
-    (generator/i18n/limits.py): a stray catalog's messages would otherwise pass unchecked."""
-    texts = list(knowledge_base_texts(clean_kb, details=False)) if languages else []
-    found = {}
-    for language in languages:
-        lengths: list = []
-        sources = {text.context: text.source for text in texts if text.lang != language}
-        for name in existing_catalogs(root, language, Problems()):
-            path = catalog_path(root, language, name)
-            if oversized(path):
-                continue
-            try:
-                entries = read_entries(path, language, root)
-            except CatalogError:
-                continue  # reading reports it
-            lengths.extend(length_problems(root, path, entries, sources))
-        found[language] = (stray_problems(root, language, needed_catalogs(texts, language)), lengths)
-    return found
+def _stray_problems(root: Path, languages: list[str], kb) -> dict[str, list]:
+    """Per language, the catalogs no source needs (generator/i18n/limits.py): their messages would otherwise pass
+    unchecked."""
+    texts = list(knowledge_base_texts(kb, details=False)) if languages else []
+    return {language: stray_problems(root, language, needed_catalogs(texts, language)) for language in languages}
 
 
-def _in_order(languages: list[str], read: dict, limits: dict, problems: Problems) -> list:
-    """One language after another: what reading found, then the limits' problems not reported already (reading
-    measured each translation against its msgid: mostly the same)."""
+def _unless_failed(part: Callable[[], Any]) -> Any:
+    """part(), or None if it raised: for work done ahead whose answer may not be needed (its caller then does it
+    again if it is, and meets the error itself)."""
+    try:
+        return part()
+    except Exception:
+        return None
+
+
+def _in_order(languages: list[str], read: dict, stray: dict, lengths: dict, problems: Problems) -> list:
+    """One language after another: what reading found, the stray catalogs, then the translations too long for
+    their source not reported already (reading measured each against its msgid: mostly the same)."""
     merged = []
     for language in languages:
-        stray, lengths = limits.get(language, ([], []))
-        merged += read[language] + stray
+        merged += read[language] + stray.get(language, [])
         reported = set(problems.items) | set(merged)
-        merged += [problem for problem in lengths if problem not in reported]
+        merged += [problem for problem in lengths.get(language, []) if problem not in reported]
     return merged
