@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from generator.core.problems import Problems
+from generator.core.problems import Problems, relative
 from generator.core.repofiles import read_repository_text, repository_files, write_problem
 from generator.kb.load import load_and_validate
 
@@ -68,3 +68,16 @@ def test_writing_through_a_folder_symlinked_outside_is_refused(repo, tmp_path): 
     assert write_problem(repo, repo / "translations/ru/rules/elsewhere/new.po") == \
         "is a symlink that points outside the repository"
     assert write_problem(repo, repo / "translations/ru/rules/wap/new-folder/new.po") is None
+
+
+def test_a_problem_names_a_file_by_its_real_place_under_the_root_or_as_given_when_it_lies_elsewhere(tmp_path):
+    (tmp_path / "repo/rules/wap").mkdir(parents=True)
+    (tmp_path / "repo/linked").symlink_to(tmp_path / "repo/rules")
+    (tmp_path / "repo/outside").symlink_to(tmp_path)
+    root = tmp_path / "repo"
+    assert relative(root / "rules/wap/dodge.yaml", root) == "rules/wap/dodge.yaml"
+    assert relative(root / "linked/wap/dodge.yaml", root) == "rules/wap/dodge.yaml"  # where the link leads
+    assert relative(root, root) == "."
+    assert relative(root / "outside/elsewhere.po", root) == str(root / "outside/elsewhere.po")
+    assert relative(tmp_path / "repository-2/x.po", root) == str(tmp_path / "repository-2/x.po")  # not a prefix
+    assert relative(root / "rules/../rules/wap/x.po", str(root) + "/") == "rules/wap/x.po"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any, Callable
 
 from ..core.parallel import alongside, fill_beside
 from ..core.problems import Problems
@@ -22,7 +21,16 @@ from ..kb.parts import rules_under
 from ..kb.texts import knowledge_base_texts
 from ..render.reasons import Explainer
 from ..site.mkdocs_config import read_languages
-from .common import EXIT_FAILED, EXIT_MALFORMED, EXIT_OK, given_path, read_inputs_ahead, repository_root, under
+from .common import (
+    EXIT_FAILED,
+    EXIT_MALFORMED,
+    EXIT_OK,
+    given_path,
+    read_inputs_ahead,
+    repository_root,
+    under,
+    unless_failed,
+)
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +97,7 @@ def _check(args) -> int:
         # the rules prove invalid, the catalogs are read again without them, and their limits go unreported.
         (rules_ok, stray), measured = alongside(
             lambda: (not validated(kb, problems, asked), _stray_problems(root, languages, kb)),
-            lambda: _unless_failed(lambda: _read_and_measured(root, languages, kb)), len(kb.rules))
+            lambda: unless_failed(lambda: _read_and_measured(root, languages, kb)), len(kb.rules))
         if not rules_ok:
             return False, _read_and_measured(root, languages, None, measure=False)[0], {}, {}
         read, lengths = measured or _read_and_measured(root, languages, kb)
@@ -195,15 +203,6 @@ def _stray_problems(root: Path, languages: list[str], kb) -> dict[str, list]:
     unchecked."""
     texts = list(knowledge_base_texts(kb, details=False)) if languages else []
     return {language: stray_problems(root, language, needed_catalogs(texts, language)) for language in languages}
-
-
-def _unless_failed(part: Callable[[], Any]) -> Any:
-    """part(), or None if it raised: for work done ahead whose answer may not be needed (its caller then does it
-    again if it is, and meets the error itself)."""
-    try:
-        return part()
-    except Exception:
-        return None
 
 
 def _in_order(languages: list[str], read: dict, stray: dict, lengths: dict, problems: Problems) -> list:

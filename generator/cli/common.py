@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Callable, Optional, TypeVar
 
 from ..core.parallel import fill_cache
 from ..core.report_formats import FORMATS
@@ -11,6 +12,7 @@ from ..i18n.translate import catalog_reads
 from ..kb.load import rule_file_reads
 
 EXIT_OK, EXIT_FAILED, EXIT_MALFORMED = 0, 1, 2
+Answer = TypeVar("Answer")
 
 
 def repository_root(args) -> Path:
@@ -44,3 +46,12 @@ def read_inputs_ahead(root: Path, languages: list[str], with_lines: bool = False
     """
     reads = rule_file_reads(root, with_lines) + [read for lang in languages for read in catalog_reads(root, lang)]
     fill_cache(lambda read: read[0](read[1]), reads)
+
+
+def unless_failed(part: Callable[[], Answer]) -> Optional[Answer]:
+    """part(), or None if it raised: for work done ahead, on another core, whose answer may not be needed (the
+    command does it again if it is, and meets the error itself)."""
+    try:
+        return part()
+    except Exception:
+        return None

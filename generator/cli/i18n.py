@@ -16,9 +16,9 @@ from ..i18n.po.reader import catalogs_read_once
 from ..i18n.readertext import reader_text_problems
 from ..i18n.translate import Translations
 from ..i18n.update import wanted_catalogs
-from ..kb.load import bulk_allocation, load, load_and_validate
+from ..kb.load import bulk_allocation, load, load_and_validate, validated
 from ..site.mkdocs_config import read_languages
-from .common import EXIT_MALFORMED, EXIT_OK, given_path, read_inputs_ahead, repository_root
+from .common import EXIT_MALFORMED, EXIT_OK, given_path, read_inputs_ahead, repository_root, unless_failed
 
 log = logging.getLogger(__name__)
 
@@ -39,15 +39,16 @@ def _i18n(args) -> int:
     read = args.action in ("status", "check", "update")
     if read:
         read_inputs_ahead(root, args.lang or languages, with_lines=args.action == "update")
+    if args.action == "check":
+        return _i18n_check(args, root, languages)
     kb, problems = load(root) if args.action == "status" else \
         load_and_validate(root, with_lines=args.action in ("update", "init"))
     messages = knowledge_base_messages(kb) if read and not problems else None
-    if problems and args.action != "check":
+    if problems:
         print(problems.report(), file=sys.stderr)
         log.error("fix the rule files first: catalogs are made from them")
         return EXIT_MALFORMED
-    actions = {"update": _i18n_update, "init": _i18n_init, "status": _i18n_status, "check": _i18n_check,
-               "review": _i18n_review}
+    actions = {"update": _i18n_update, "init": _i18n_init, "status": _i18n_status, "review": _i18n_review}
     if args.action not in actions:
         return EXIT_MALFORMED
     return actions[args.action](args, root, kb, problems, languages, messages)
@@ -113,34 +114,47 @@ def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages
     return EXIT_OK
 
 
-def _i18n_check(args, root: Path, kb, problems, languages: list[str], messages) -> int:
+def _i18n_check(args, root: Path, languages: list[str]) -> int:
     """Every translation problem and consistency warning (of the paths given, or of everything)."""
+    kb, problems = load(root)
+    with catalogs_read_once():  # the checks, the typography and the translation memory each read every catalog
+        # The reader-text check needs the loaded rules only: on a large base, another core runs it meanwhile
+        # (on every language the paths may name: what they do not name is left out below).
+        checked, reader = alongside(
+            lambda: _catalogs_checked(args, root, kb, problems, languages),
+            lambda: unless_failed(lambda: reader_text_problems(root, kb, args.lang or languages)), len(kb.rules))
+    if isinstance(checked, int):
+        return checked
+    found, all_warnings, prefixes, checked_languages = checked
+    if reader is None:
+        reader = reader_text_problems(root, kb, checked_languages)
+    found = [problem for problem in found + reader if not prefixes or problem.file.startswith(prefixes)]
+    print_problems(found, chosen_format(args.format))
+    warnings = [warning for warning in all_warnings if not prefixes or warning.file.startswith(prefixes)]
+    print_problems(warnings, chosen_format(args.format), WARNING)
+    print(f"{len(found)} translation problem(s), {len(warnings)} consistency warning(s)")
+    return EXIT_MALFORMED if found else EXIT_OK
+
+
+def _catalogs_checked(args, root: Path, kb, problems, languages: list[str]):
+    """i18n check's own part, once the rules are valid: (catalog problems, consistency warnings, the path prefixes
+    to report, the languages checked), or the exit status after reporting the rules' problems or a wrong path."""
     # The checks load the glossaries' stemmers and the memory its matcher: only check and review need them.
     from ..i18n.checks import catalog_problems, read_catalogs_ahead  # see above: the checks' stemmers
     from ..i18n.memory import consistency_warnings  # see above: the memory's matcher
 
-    output_format = chosen_format(args.format)
-    if problems:
-        print_problems(problems, output_format)
+    if validated(kb, problems):
+        print_problems(problems, chosen_format(args.format))
         return EXIT_MALFORMED
     prefixes, wanted = _catalog_paths(root, args.only)
     if prefixes is None:
         return EXIT_MALFORMED
     checked = args.lang or wanted or languages
-    with catalogs_read_once():  # the checks, the typography and the translation memory each read every catalog
-        read_catalogs_ahead(root, checked)
-        # The reader-text check needs nothing of the others: a large base runs it on a second core.
-        (found, all_warnings), reader = alongside(
-            lambda: (catalog_problems(root, kb, checked, messages),
-                     consistency_warnings(root, {lang: wanted_catalogs(kb, lang, messages) for lang in checked})),
-            lambda: reader_text_problems(root, kb, checked), len(kb.rules))
-        found += reader
-    found = [problem for problem in found if not prefixes or problem.file.startswith(prefixes)]
-    print_problems(found, output_format)
-    warnings = [warning for warning in all_warnings if not prefixes or warning.file.startswith(prefixes)]
-    print_problems(warnings, output_format, WARNING)
-    print(f"{len(found)} translation problem(s), {len(warnings)} consistency warning(s)")
-    return EXIT_MALFORMED if found else EXIT_OK
+    messages = knowledge_base_messages(kb)
+    read_catalogs_ahead(root, checked)
+    return (catalog_problems(root, kb, checked, messages),
+            consistency_warnings(root, {lang: wanted_catalogs(kb, lang, messages) for lang in checked}),
+            prefixes, checked)
 
 
 def _catalog_paths(root: Path, items: list[str]):

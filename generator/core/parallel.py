@@ -143,10 +143,15 @@ def alongside(here: Callable[[], Here], there: Callable[[], There], size: int) -
     there() must not print, and its result must pickle (problems, plain data); the cache entries it makes
     come back with it.
     """
+    global _helping
     if size < MIN_ITEMS or processes() == 1:
         return here(), there()
     child = _fork(there)
-    mine = here()
+    _helping += 1  # here() shares its own work only with the cores left
+    try:
+        mine = here()
+    finally:
+        _helping -= 1
     theirs = _collect(*child)
     return mine, (there() if theirs is _FAILED else theirs)
 

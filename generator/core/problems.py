@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -61,7 +63,16 @@ class InputError(Exception):
 
 
 def relative(path: Path, root: Path) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(Path(root).resolve()))
-    except ValueError:
-        return str(path)
+    """`path` relative to `root`, symlinks followed in both (as Path.resolve and relative_to make it); `path` as
+    given if it lies elsewhere."""
+    real, real_root = os.path.realpath(path), _real_root(os.fspath(root))
+    if real == real_root:
+        return "."
+    prefix = real_root if real_root.endswith(os.sep) else real_root + os.sep
+    return real[len(prefix):] if real.startswith(prefix) else str(path)
+
+
+@functools.lru_cache(maxsize=64)
+def _real_root(root: str) -> str:
+    """A repository root with symlinks followed: asked once per problem and per catalog, and it does not move."""
+    return os.path.realpath(root)

@@ -7,6 +7,7 @@ update); each is imported from where it lives.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -24,6 +25,9 @@ def catalog_path(root: Path, lang: str, catalog: str) -> Path:
 
 def catalog_name(root: Path, lang: str, path: Path) -> str:
     """The name of the catalog in a file of a language: its path under translations/<lang>/ without `.po`."""
+    folder, text = os.path.join(root, "translations", lang, ""), os.fspath(path)
+    if text.startswith(folder) and text.endswith(".po") and os.sep == "/":  # every file existing_catalogs lists
+        return text[len(folder):-len(".po")]
     return str(Path(path).relative_to(Path(root) / "translations" / lang).with_suffix(""))
 
 
