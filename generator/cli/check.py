@@ -9,12 +9,11 @@ from ..core.parallel import alongside, fill_beside
 from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
-from ..i18n.limits import length_problems, oversized, stray_problems
+from ..i18n.limits import length_problems, needed_catalogs, oversized, stray_problems
 from ..i18n.po.catalogs import catalog_path, existing_catalogs
 from ..i18n.po.pofile import CatalogError
 from ..i18n.po.reader import catalogs_read_once, read_entries
 from ..i18n.translate import Translations
-from ..i18n.update import needed_catalogs
 from ..kb.examples import answer_work, external_cases, read_scenarios, rule_cases, run_cases
 from ..kb.load import bulk_allocation, load, validated
 from ..kb.parts import rules_under

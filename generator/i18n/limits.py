@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from ..core.problems import Problem, relative
+from ..kb.texts import Translatable
 from .po.catalogs import catalog_path, existing_catalogs, message_label
 from .po.pofile import CatalogError
 from .po.reader import read_entries
@@ -97,6 +98,17 @@ def length_problems(root: Path, path: Path, messages: Iterable, sources: dict) -
 
 def _singular(msgid):
     return msgid[0] if isinstance(msgid, tuple) else msgid
+
+
+def needed_catalogs(texts: Iterable[Translatable], lang: str) -> set[str]:
+    """The catalogs `lang` needs, from the knowledge base's texts (kb/texts.py): those of the texts written in another
+    language, and the interface's (update.wanted_catalogs lists their messages)."""
+    return {text.catalog for text in texts if text.lang != lang} | ({"ui"} if needs_interface(lang) else set())
+
+
+def needs_interface(lang: str) -> bool:
+    """The interface is written in English: every other language has its catalog."""
+    return lang != "en"
 
 
 def stray_problems(root: Path, lang: str, wanted: Iterable[str]) -> list[Problem]:

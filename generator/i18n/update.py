@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from pathlib import Path
-from typing import Iterable
 
 from ..core.cache import cached, key_bytes
 from ..core.problems import InputError, Problems, relative
 from ..core.repofiles import FIX_LINK, write_problem
 from ..kb.model import KnowledgeBase
-from ..kb.texts import Translatable
 from .extract import knowledge_base_messages, ui_messages
-from .limits import SIZE_HINT, oversized
+from .limits import SIZE_HINT, needs_interface, oversized
 from .memory import LazyMemory, prefill
 from .po.catalogs import catalog_path, existing_catalogs
 from .po.merge import SourceMessage, merge
@@ -33,19 +31,10 @@ def wanted_catalogs(kb: KnowledgeBase, lang: str, messages: list[SourceMessage] 
     for message in knowledge_base_messages(kb) if messages is None else messages:
         if message.source_lang != lang:
             catalogs.setdefault(message.catalog, []).append(message)
-    if _needs_interface(lang):
+    if needs_interface(lang):
         catalogs["ui"] = ui_messages() if interface else []
     return catalogs
 
-
-def needed_catalogs(texts: Iterable[Translatable], lang: str) -> set[str]:
-    """The names of wanted_catalogs, from the knowledge base's texts (kb/texts.py) without making their messages."""
-    return {text.catalog for text in texts if text.lang != lang} | ({"ui"} if _needs_interface(lang) else set())
-
-
-def _needs_interface(lang: str) -> bool:
-    """The interface is written in English: every other language has its catalog."""
-    return lang != "en"
 
 
 def _selected(name: str, only: list[str] | None) -> bool:
