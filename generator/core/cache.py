@@ -137,12 +137,19 @@ _STORES: dict[Path, _Store] = {}
 
 
 def _store() -> _Store | None:
-    folder = cache_folder()
+    # Asked at every lookup: the folder is worked out again only when the variables that name it change.
+    settings = (os.environ.get("KB_NO_CACHE"), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    if settings not in _FOLDERS:
+        _FOLDERS[settings] = cache_folder()
+    folder = _FOLDERS[settings]
     if folder is None:
         return None
     if folder not in _STORES:
         _STORES[folder] = _Store(folder)
     return _STORES[folder]
+
+
+_FOLDERS: dict[tuple, Path | None] = {}  # the environment's cache settings -> cache_folder()
 
 
 def _key(kind: str, data: bytes) -> bytes:

@@ -280,8 +280,9 @@ def reader_text_problems(root: Path, kb, languages: list[str]) -> list[Problem]:
 
     problems = []
     for text in texts.values():
-        if text.lang not in languages or _developer_only(text.context):
-            continue
+        if (text.lang not in languages or not _may_have_issues(text.source, script_of(text.lang))
+                or _developer_only(text.context)):
+            continue  # the quick look first: most texts go no further
         reading = Reading(text.source, text.lang, not _plain_field(text.context))
         issues = reading_issues(reading, rule_words(text.context),
                                 lambda context: texts[context].source if context in texts else None)
@@ -296,7 +297,7 @@ def reader_text_problems(root: Path, kb, languages: list[str]) -> list[Problem]:
 
 
 def _catalog_problems(root: Path, lang: str, texts: dict, rule_words) -> list[Problem]:
-    problems = []
+    problems, script = [], script_of(lang)
     for name in existing_catalogs(root, lang):
         path = catalog_path(root, lang, name)
         try:
@@ -304,19 +305,24 @@ def _catalog_problems(root: Path, lang: str, texts: dict, rule_words) -> list[Pr
         except CatalogError:
             continue  # check_catalogs reports the syntax error
         messages = [message for message in catalog if message.id]
-        translated = {message.context: message.string for message in messages
-                      if message.context and isinstance(message.string, str) and message.string}
+        translated: dict = {}  # context -> translation, made when a hint first needs a translated label
+
+        def translation(context: str, messages=messages, translated=translated):
+            if not translated:
+                translated.update((message.context, message.string) for message in messages
+                                  if message.context and isinstance(message.string, str) and message.string)
+            return translated.get(context)
+
         for message in messages:
             context = message.context
-            if context is not None and (context not in texts or _developer_only(context)):
-                continue
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            strings = [string for string in strings if string and _may_have_issues(string, script)]
+            if not strings or context is not None and (context not in texts or _developer_only(context)):
+                continue  # the quick look first: most translations go no further
             for string in strings:
-                if not string:
-                    continue
                 reading = Reading(string, lang, context is not None and not _plain_field(context))
                 words = rule_words(context) if context is not None else RuleWords(None, frozenset())
-                for problem, hint in reading_issues(reading, words, translated.get):
+                for problem, hint in reading_issues(reading, words, translation):
                     problems.append(Problem(relative(path, root), message.lineno, message_label(message), problem,
                                             hint))
     return problems

@@ -155,10 +155,9 @@ def check_russian(root: Path, kb: KnowledgeBase, messages: list | None = None) -
                       for text in (message.string if isinstance(message.string, tuple) else (message.string,)))
         issues = iter(_catalog_issues(texts, forbidden))
         for message in messages:
-            subject = message_label(message)
             for _text in (message.string if isinstance(message.string, tuple) else (message.string,)):
-                for problem, hint in next(issues):
-                    problems.append(Problem(relative(path, root), message.lineno, subject, problem, hint))
+                problems.extend(Problem(relative(path, root), message.lineno, message_label(message), problem, hint)
+                                for problem, hint in next(issues))
     return problems
 
 

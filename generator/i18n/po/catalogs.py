@@ -20,7 +20,7 @@ from ...core.repofiles import repository_files
 
 def catalog_path(root: Path, lang: str, catalog: str) -> Path:
     """The file of a catalog (`rules/wap/dodge`, `ui`) of a language."""
-    return Path(root) / "translations" / lang / f"{catalog}.po"
+    return Path(os.path.join(root, "translations", lang, f"{catalog}.po"))
 
 
 def catalog_name(root: Path, lang: str, path: Path) -> str:
