@@ -2,8 +2,8 @@
 
 Why: Python-Markdown finds raw HTML by running html.parser over the whole page (md_in_html's
 `html_block`, and MkDocs' anchor collector once more). Our pages are nearly all HTML our templates
-wrote, so that parsing was most of a large build's page writing (figures: scripts/README.md). The renderer knows where each block
-starts and ends; `mark` wraps a block in OPEN … CLOSE, and `StashMarkedBlocks` (a preprocessor
+wrote, so that parsing was most of a large build's page writing (figures: commit 63f6760). The renderer knows
+where each block starts and ends; `mark` wraps a block in OPEN … CLOSE, and `StashMarkedBlocks` (a preprocessor
 that runs before either parser) puts it into Markdown's HTML stash exactly as `html_block` would
 have: the same text, a newline kept when a blank line follows, the same lines left around it.
 Markdown's RawHtmlPostprocessor restores it, so the page's HTML is the same, byte for byte
