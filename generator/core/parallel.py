@@ -28,7 +28,7 @@ Here = TypeVar("Here")
 There = TypeVar("There")
 _FAILED = object()  # what a child that failed gives back
 _in_child = False  # this process is a child of ours: its work is its own share, never shared out again
-_helping = 0  # children filling the cache beside this process's own work (fill_beside): cores taken
+_helping = 0  # children working beside this process (fill_beside, alongside): the cores they take
 
 
 def processes() -> int:
