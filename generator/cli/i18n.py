@@ -43,7 +43,7 @@ def _i18n(args) -> int:
         return _i18n_check(args, root, languages)
     kb, problems = load(root) if args.action == "status" else \
         load_and_validate(root, with_lines=args.action in ("update", "init"))
-    messages = knowledge_base_messages(kb) if read and not problems else None
+    messages = knowledge_base_messages(kb, details=args.action == "update") if read and not problems else None
     if problems:
         print(problems.report(), file=sys.stderr)
         log.error("fix the rule files first: catalogs are made from them")
@@ -150,7 +150,7 @@ def _catalogs_checked(args, root: Path, kb, problems, languages: list[str]):
     if prefixes is None:
         return EXIT_MALFORMED
     checked = args.lang or wanted or languages
-    messages = knowledge_base_messages(kb)
+    messages = knowledge_base_messages(kb, details=False)  # the checks show no translator comments
     read_catalogs_ahead(root, checked)
     return (catalog_problems(root, kb, checked, messages),
             consistency_warnings(root, {lang: wanted_catalogs(kb, lang, messages) for lang in checked}),

@@ -61,13 +61,15 @@ def _message(kb: KnowledgeBase, text: Translatable) -> SourceMessage:
     return _KnowledgeBaseMessage(kb, text)
 
 
-def knowledge_base_messages(kb: KnowledgeBase) -> list[SourceMessage]:
+def knowledge_base_messages(kb: KnowledgeBase, details: bool = True) -> list[SourceMessage]:
     """All rule, system, glossary and concept messages in a stable order.
 
     Made afresh on every call (nothing is kept between calls): a command that needs them more than
     once (each language of `i18n status`, `check` and `update`) makes them once and passes them on.
+    Without `details`, a rule message's comments lack its page and description: only `i18n update`
+    writes comments, and working out every rule text's page address is not free.
     """
-    return [_message(kb, text) for text in knowledge_base_texts(kb)]
+    return [_message(kb, text) for text in knowledge_base_texts(kb, details)]
 
 
 def ui_messages() -> list[SourceMessage]:
