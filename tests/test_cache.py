@@ -122,6 +122,23 @@ def test_two_processes_writing_at_once_keep_every_entry(cache_home):
             for number in range(400)] == list(range(400))
 
 
+def test_a_database_another_process_is_setting_up_is_tried_again_not_given_up(cache_home, monkeypatch):
+    real_connect, attempts = sqlite3.connect, []
+
+    def connect(*args, **kwargs):  # SQLite may report the lock at once instead of waiting for it
+        attempts.append(1)
+        if len(attempts) <= 2:
+            error = sqlite3.OperationalError("database is locked")
+            error.sqlite_errorcode = cache.SQLITE_BUSY
+            raise error
+        return real_connect(*args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    cache.cached("t", b"text", lambda: 1)
+    cache.flush()
+    assert len(attempts) >= 3 and len(rows(cache_home)) == 1
+
+
 def test_entries_of_another_version_unused_for_weeks_are_removed_by_the_next_writer(cache_home):
     import time
 

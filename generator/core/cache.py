@@ -28,6 +28,8 @@ CACHE_NAME = "wargame-rules-kb"  # the folder under the user's cache folder
 DATABASE = "cache.sqlite3"
 STALE_DAYS = 14  # entries of another version unused this long belong to code nobody runs any more
 BUSY_SECONDS = 2  # how long a writer waits for another process's transaction before giving up its entries
+RETRY_SECONDS = 0.01  # between attempts to open a database another process is setting up
+SQLITE_BUSY, SQLITE_LOCKED = 5, 6  # SQLite's primary result codes (the low byte of an extended one)
 # Pages the write-ahead log may grow to before a commit copies it into the database: a first run at 1,000 rules
 # writes about 24 MB at once, and SQLite's default (1,000 pages, 4 MB) would copy it all again inside that commit.
 CHECKPOINT_PAGES = 16_384
@@ -83,18 +85,34 @@ class _Store:
         if self.pid != os.getpid():
             self.connection, self.pid = None, os.getpid()
         if self.connection is None and not self.broken:
+            self.connection = self._open()
+        return self.connection
+
+    def _open(self) -> sqlite3.Connection | None:
+        """A connection with the table ready; None (and broken) if the file cannot be a database.
+
+        Two processes opening a new database at once can find it locked while the other sets it up, and
+        SQLite may say so at once rather than wait: that is tried again, for up to BUSY_SECONDS.
+        """
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            connection = None
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self.connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
-                self.connection.execute("PRAGMA journal_mode=WAL")
-                self.connection.execute("PRAGMA synchronous=NORMAL")  # in WAL mode, never corrupt; a cache needs no more
-                self.connection.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
-                self.connection.execute("CREATE TABLE IF NOT EXISTS entries (key BLOB PRIMARY KEY, value BLOB, "
-                                        "version TEXT, used INTEGER)")
-            except (sqlite3.Error, OSError):
-                self.close()
-                self.broken = True
-        return self.connection
+                connection = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+                connection.execute("PRAGMA journal_mode=WAL")
+                connection.execute("PRAGMA synchronous=NORMAL")  # in WAL mode, never corrupt; a cache needs no more
+                connection.execute(f"PRAGMA wal_autocheckpoint={CHECKPOINT_PAGES}")
+                connection.execute("CREATE TABLE IF NOT EXISTS entries (key BLOB PRIMARY KEY, value BLOB, "
+                                   "version TEXT, used INTEGER)")
+                return connection
+            except (sqlite3.Error, OSError) as error:
+                if connection is not None:
+                    connection.close()
+                if not (_busy(error) and time.monotonic() < deadline):
+                    self.broken = True
+                    return None
+                time.sleep(RETRY_SECONDS)
 
     def get(self, key: bytes) -> bytes | None:
         if key in self.made:
@@ -131,6 +149,12 @@ class _Store:
         if self.connection is not None:
             self.connection.close()
             self.connection = None
+
+
+def _busy(error: Exception) -> bool:
+    """Whether an error says another connection holds the database for the moment (SQLITE_BUSY or _LOCKED)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (SQLITE_BUSY, SQLITE_LOCKED)
 
 
 _STORES: dict[Path, _Store] = {}
