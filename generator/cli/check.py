@@ -9,9 +9,8 @@ from ..core.parallel import alongside, fill_beside
 from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
-from ..i18n.limits import length_problems, needed_catalogs, oversized, stray_problems
-from ..i18n.po.catalogs import catalog_path, existing_catalogs
-from ..i18n.po.pofile import CatalogError
+from ..i18n.limits import length_problems, needed_catalogs, stray_problems
+from ..i18n.po.catalogs import catalog_path
 from ..i18n.po.reader import catalogs_read_once, read_entries
 from ..i18n.translate import Translations
 from ..kb.examples import answer_work, external_cases, read_scenarios, rule_cases, run_cases
@@ -94,12 +93,13 @@ def _check(args) -> int:
         # Validation and the stray catalogs here; reading the catalogs and measuring their translations, which
         # need nothing of validation, in another process on a large base. Its answers hold for valid rules; if
         # the rules prove invalid, the catalogs are read again without them, and their limits go unreported.
+        texts = list(knowledge_base_texts(kb, details=False)) if languages else []
         (rules_ok, stray), measured = alongside(
-            lambda: (not validated(kb, problems, asked), _stray_problems(root, languages, kb)),
-            lambda: unless_failed(lambda: _read_and_measured(root, languages, kb)), len(kb.rules))
+            lambda: (not validated(kb, problems, asked), _stray_problems(root, languages, texts)),
+            lambda: unless_failed(lambda: _read_and_measured(root, languages, kb, texts)), len(kb.rules))
         if not rules_ok:
-            return False, _read_and_measured(root, languages, None, measure=False)[0], {}, {}
-        read, lengths = measured or _read_and_measured(root, languages, kb)
+            return False, _read_and_measured(root, languages, None)[0], {}, {}
+        read, lengths = measured or _read_and_measured(root, languages, kb, texts)
         return True, read, stray, lengths
 
     # The answers need only the loaded rules: on a large base, another core works out those the cache lacks
@@ -167,40 +167,27 @@ def _cases(kb, selected: set[str] | None, scenarios: list, external) -> list:
     return cases
 
 
-def _read_and_measured(root: Path, languages: list[str], kb, measure: bool = True) -> tuple[dict, dict]:
+def _read_and_measured(root: Path, languages: list[str], kb, texts: list | None = None) -> tuple[dict, dict]:
     """Per language, what reading its catalogs finds (sizes, syntax, lengths against the msgid, references checked
-    against `kb`; None: rules with problems) and, if `measure`, the translations far longer than the knowledge
-    base's source text (generator/i18n/limits.py)."""
-    texts = list(knowledge_base_texts(kb, details=False)) if measure and languages else []
+    against `kb`; None: rules with problems) and, given the knowledge base's `texts`, the translations far longer
+    than their source text (generator/i18n/limits.py)."""
     read, lengths = {}, {}
     for language in languages:
         problems = Problems()
-        Translations.load(root, language, problems, kb)
+        translations = Translations.load(root, language, problems, kb)
         read[language] = problems.items
-        if measure:
-            lengths[language] = _length_problems(root, language, texts)
+        if texts is not None:
+            sources = {text.context: text.source for text in texts if text.lang != language}
+            lengths[language] = []
+            for name in translations.catalogs:  # those read: not refused for their size or syntax
+                path = catalog_path(root, language, name)
+                lengths[language] += length_problems(root, path, read_entries(path, language, root), sources)
     return read, lengths
 
 
-def _length_problems(root: Path, language: str, texts: list) -> list:
-    sources = {text.context: text.source for text in texts if text.lang != language}
-    found: list = []
-    for name in existing_catalogs(root, language, Problems()):
-        path = catalog_path(root, language, name)
-        if oversized(path):
-            continue
-        try:
-            entries = read_entries(path, language, root)
-        except CatalogError:
-            continue  # reading reports it
-        found.extend(length_problems(root, path, entries, sources))
-    return found
-
-
-def _stray_problems(root: Path, languages: list[str], kb) -> dict[str, list]:
-    """Per language, the catalogs no source needs (generator/i18n/limits.py): their messages would otherwise pass
-    unchecked."""
-    texts = list(knowledge_base_texts(kb, details=False)) if languages else []
+def _stray_problems(root: Path, languages: list[str], texts: list) -> dict[str, list]:
+    """Per language, the catalogs no source needs among the knowledge base's `texts` (generator/i18n/limits.py):
+    their messages would otherwise pass unchecked."""
     return {language: stray_problems(root, language, needed_catalogs(texts, language)) for language in languages}
 
 

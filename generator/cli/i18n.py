@@ -140,7 +140,7 @@ def _catalogs_checked(args, root: Path, kb, problems, languages: list[str]):
     """i18n check's own part, once the rules are valid: (catalog problems, consistency warnings, the path prefixes
     to report, the languages checked), or the exit status after reporting the rules' problems or a wrong path."""
     # The checks load the glossaries' stemmers and the memory its matcher: only check and review need them.
-    from ..i18n.checks import catalog_problems, read_catalogs_ahead  # see above: the checks' stemmers
+    from ..i18n.checks import catalog_problems  # see above: the checks' stemmers
     from ..i18n.memory import consistency_warnings  # see above: the memory's matcher
 
     if validated(kb, problems):
@@ -151,7 +151,6 @@ def _catalogs_checked(args, root: Path, kb, problems, languages: list[str]):
         return EXIT_MALFORMED
     checked = args.lang or wanted or languages
     messages = knowledge_base_messages(kb, details=False)  # the checks show no translator comments
-    read_catalogs_ahead(root, checked)
     return (catalog_problems(root, kb, checked, messages),
             consistency_warnings(root, {lang: wanted_catalogs(kb, lang, messages) for lang in checked}),
             prefixes, checked)

@@ -9,6 +9,7 @@ The command's own flow, output and problems stay those of a run on one core.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import struct
@@ -62,44 +63,42 @@ def fill_cache(work: Callable[[object], object], items: Sequence) -> None:
     lookup. What `work` returns or raises is ignored (the command calls it again and gets the entry, or meets
     the problem itself). If a process fails, the items it took are done here.
     """
+    fill_beside(lambda: None, work, items)
+
+
+def fill_beside(here: Callable[[], Here], work: Callable[[object], object], items: Sequence) -> Here:
+    """here(), while the other cores fill the cache with work(item) for the items (as fill_cache, whose rules
+    `work` follows), then a hand with the items still left; just here() when sharing would not pay. The
+    command then meets the items' entries.
+
+    Meanwhile those cores are taken: here() may share out its own work only over the others.
+    """
     count = _sharing(work, items)
     if count == 1:
-        return  # the command does the work as it goes
+        return here()
     step = -(-len(items) // MAX_RUNS)
     queue = _queue(range(0, len(items), step))
     try:
         children = [_fork(lambda: _take(work, items, step, queue)) for _ in range(count - 1)]
+        with _cores_taken(len(children)):
+            mine = here()
         _take(work, items, step, queue)
     finally:
         os.close(queue)
     if [child for child in children if _collect(*child) is _FAILED]:
         _run(work, items)  # the items done here are cache hits now: this redoes what the failed process took
-
-
-def fill_beside(here: Callable[[], Here], work: Callable[[object], object], items: Sequence) -> Here:
-    """here(), while another process fills the cache with work(item) for the items (as fill_cache, whose rules
-    `work` follows), then a hand with the items still left; just here() when sharing would not pay. The
-    command then meets the items' entries.
-
-    Meanwhile that core is taken: here() may share out its own work only over the others.
-    """
-    global _helping
-    if _sharing(work, items) == 1:
-        return here()
-    step = -(-len(items) // MAX_RUNS)
-    queue = _queue(range(0, len(items), step))
-    try:
-        child = _fork(lambda: _take(work, items, step, queue))
-        _helping += 1
-        try:
-            mine = here()
-        finally:
-            _helping -= 1
-        _take(work, items, step, queue)
-    finally:
-        os.close(queue)
-    _collect(*child)  # if it failed, the command does its items as it meets them
     return mine
+
+
+@contextlib.contextmanager
+def _cores_taken(count: int):
+    """Within the block, `count` children of this process work beside it: processes() leaves their cores out."""
+    global _helping
+    _helping += count
+    try:
+        yield
+    finally:
+        _helping -= count
 
 
 def _sharing(work: Callable[[object], object], items: Sequence) -> int:
@@ -143,15 +142,11 @@ def alongside(here: Callable[[], Here], there: Callable[[], There], size: int) -
     there() must not print, and its result must pickle (problems, plain data); the cache entries it makes
     come back with it.
     """
-    global _helping
     if size < MIN_ITEMS or processes() == 1:
         return here(), there()
     child = _fork(there)
-    _helping += 1  # here() shares its own work only with the cores left
-    try:
+    with _cores_taken(1):
         mine = here()
-    finally:
-        _helping -= 1
     theirs = _collect(*child)
     return mine, (there() if theirs is _FAILED else theirs)
 

@@ -31,7 +31,7 @@ _FRACTION_AFTER_DIGIT = {fraction: re.compile(rf"(\d)\s*{fraction}") for fractio
 _ANY_NUMBER = re.compile(r"[\d½¼¾⅓⅔]")
 _REFERENCE_TOKEN = re.compile(r"\[\[[^\]]*\]\]")
 _REFERENCE_TARGET = re.compile(r"\[\[[^\]|]*\|?")
-__all__ = ["catalog_problems", "check_catalogs", "check_message", "numbers_in", "read_catalogs_ahead"]
+__all__ = ["catalog_problems", "check_catalogs", "check_message", "numbers_in"]
 
 
 def numbers_in(text: str) -> Counter:

@@ -29,14 +29,14 @@ MISSING = "missing"  # no translation (or only a suggestion, or one over the len
 def read_ahead(root: Path, lang: str, names) -> None:
     """Read the catalogs `names` of `lang` that the disk cache lacks on every core (core/parallel.py), so that
     reading them one by one then hits the cache."""
-    fill_cache(lambda read: read[0](read[1]), catalog_reads(root, lang, names))
+    fill_cache(lambda read: read(), catalog_reads(root, lang, names))
 
 
-def catalog_reads(root: Path, lang: str, names=None) -> list[tuple[Callable[[Path], object], Path]]:
-    """Each catalog of `lang` (or of `names`) with the call that reads it through the disk cache; a catalog
-    refused for its size is left for its reader to report."""
+def catalog_reads(root: Path, lang: str, names=None) -> list[Callable[[], object]]:
+    """A call per catalog of `lang` (or of `names`), reading it through the disk cache; a catalog refused for
+    its size is left for its reader to report."""
     paths = [catalog_path(root, lang, name) for name in (existing_catalogs(root, lang) if names is None else names)]
-    return [(functools.partial(read_entries, lang=lang, root=root), path) for path in paths if not oversized(path)]
+    return [functools.partial(read_entries, path, lang, root) for path in paths if not oversized(path)]
 
 
 @dataclass(frozen=True)

@@ -215,14 +215,14 @@ class _Loader:
             self.kb.concepts[concept.id] = concept
 
 
-def rule_file_reads(root: Path, with_lines: bool = False) -> list[tuple[Callable[[Path], None], Path]]:
-    """Each YAML file a full load() parses, with the call that parses it through the disk cache: a command
-    that reads catalogs as well shares both out over the cores at once (cli/common.py read_inputs_ahead)."""
+def rule_file_reads(root: Path, with_lines: bool = False) -> list[Callable[[], None]]:
+    """A call per YAML file a full load() parses, parsing it through the disk cache: a command that reads
+    catalogs as well shares both out over the cores at once (cli/common.py read_inputs_ahead)."""
     loader = _Loader(Path(root).resolve(), with_lines)
     if not (loader.root / RULES_DIR).is_dir():
         return []
     loader.survey()
-    return [(loader.parse, path) for path in loader.yaml_files()]
+    return [functools.partial(loader.parse, path) for path in loader.yaml_files()]
 
 
 def load(root: Path, rules: Optional[Collection[str]] = None,
