@@ -23,6 +23,8 @@ from generator.evaluate import (
     StepLimit,
     helpers,
 )
+from generator.evaluate.limits import MAX_INPUT_ELEMENTS, MAX_INT
+from generator.evaluate.values import argument, checked_argument
 
 
 def run(code, **arguments):
@@ -195,6 +197,25 @@ def test_sequences_are_capped_at_the_declared_limit():
 def test_results_are_plain_data_even_when_a_generator_expression_is_returned():
     result = run("(v * 2 for v in values)", values=[1, 2])
     assert result == [2, 4] and isinstance(result, list)
+
+
+# --- arguments: the quick way in reads every value as the full check does --------------------------
+
+_ARGUMENT_EDGES = [MAX_INT, -MAX_INT, MAX_INT + 1, -MAX_INT - 1, True, False, None, "", "text", "a\ud800b", 1.0, 1.5,
+                   float("inf"), [], (), [1, "a", True, None], ("a", 2), [MAX_INT + 1], ["\udc00"], [1.0], [[1]],
+                   {"b": 1, "a": 2}, {1: "x"}, [0] * (MAX_INPUT_ELEMENTS - 1), [0] * MAX_INPUT_ELEMENTS, object()]
+
+
+@pytest.mark.parametrize("value", _ARGUMENT_EDGES, ids=range(len(_ARGUMENT_EDGES)))
+def test_an_argument_let_through_as_it_is_reads_as_the_full_check_reads_it_and_every_fault_still_fails(value):
+    def outcome(call):
+        try:
+            got = call()
+        except SnippetRuntimeError as error:
+            return "refused", type(error), str(error)
+        return "read", type(got), got, got is value and isinstance(got, list)  # a list comes as a copy
+
+    assert outcome(lambda: argument(value, "x")) == outcome(lambda: checked_argument(value, "argument 'x'"))
 
 
 # --- the security review's findings F4-F7 (../shared/reviews/security-review.md) ----------------

@@ -120,6 +120,14 @@ def test_libyaml_pure_python_and_stock_pyyaml_give_the_same_data_and_lines_for_e
         assert fast.lines == pure.lines, path
 
 
+def test_plain_and_quoted_scalars_and_collections_get_stock_pyyamls_tags_with_no_path_resolver_skipped(loader):
+    text = ("a: yes\nb: 'yes'\nc: ~\nd: 0x1F\ne: 1_000\nf: .5\ng: [1, '2', null, \"3\"]\nh: {i: -3, j: \"\"}\n"
+            "k: |\n  yes\nl: Yes it is\n")
+    assert parse_yaml(text).data == yaml.safe_load(text)
+    # The loaders answer the composer's calls for path resolvers with nothing, which is right only without any.
+    assert not yamlfile.LOADER.yaml_path_resolvers
+
+
 def test_line_numbers_point_at_the_key_that_holds_each_value():
     document = parse_yaml("id: a\nclauses:\n  - id: one\n    text: First.\n  - id: two\n    text: |\n      Second.\n")
     assert document.line(("clauses", 1, "text")) == 6

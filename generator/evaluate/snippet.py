@@ -58,7 +58,7 @@ class Snippet:
         problem = _argument_problem(self.params, arguments)
         if problem:
             raise SnippetRuntimeError(problem)
-        env = {name: argument(arguments[name], f"argument {name!r}") for name in self.params}
+        env = {name: argument(arguments[name], name) for name in self.params}
         run = Run(env, Meter(budget if budget is not None else Budget(self.steps)), self.notation, trace)
         try:
             run.block(self.tree.body)

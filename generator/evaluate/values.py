@@ -151,10 +151,32 @@ def _as_json(value):
     return value
 
 
-def argument(value, where: str):
+def argument(value, name: str):
     """An argument as both engines read it: a copy of the JSON value it stands for (a tuple becomes a list, a whole
     float an int, a dict's string keys come sorted: JSON objects have no order the browser keeps), after refusing
     what JSON or the browser cannot hold."""
+    # Most arguments are text, whole numbers, true/false, nothing or a short list of them, which JSON holds as they
+    # are: these let them through as checked_argument would; anything else, a fault too, takes checked_argument.
+    if _as_it_is(value):
+        return value
+    if type(value) in (list, tuple) and len(value) < MAX_INPUT_ELEMENTS and all(map(_as_it_is, value)):
+        return list(value)
+    return checked_argument(value, f"argument {name!r}")
+
+
+def _as_it_is(value) -> bool:
+    """Whether JSON and the browser hold a scalar as it is: text with no lone surrogate, a whole number within
+    ±MAX_INT, true/false or nothing."""
+    kind = type(value)
+    if kind is str:
+        return not _SURROGATE.search(value)
+    if kind is int:
+        return -MAX_INT <= value <= MAX_INT
+    return kind is bool or value is None
+
+
+def checked_argument(value, where: str):
+    """argument(), working through any value: every element checked, the JSON copy made."""
     if isinstance(value, (list, tuple, dict)):
         _walk(value, where, lambda item: _argument_problem(item, where), sorted)
     elif isinstance(value, PLAIN_TYPES):  # most arguments: what the walk would check of them, without the walk
