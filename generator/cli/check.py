@@ -24,7 +24,7 @@ from .common import (
     EXIT_MALFORMED,
     EXIT_OK,
     given_path,
-    read_inputs_ahead,
+    loaded_while_catalogs_read,
     repository_root,
     under,
     unless_failed,
@@ -83,9 +83,8 @@ def _check(args) -> int:
     everything = args.all or not args.files
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
     languages = _catalog_languages(root) if everything else []  # catalogs are checked with the whole base only
-    if everything:
-        read_inputs_ahead(root, languages)
-    kb, problems = load(root, asked)
+    kb, problems = loaded_while_catalogs_read(root, languages, lambda: load(root, asked)) if everything else \
+        load(root, asked)
     scenario_problems = Problems()
     cases = _cases(kb, None if everything else selected or set(), scenarios, scenario_problems)
 

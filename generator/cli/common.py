@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Callable, Optional, TypeVar
 
-from ..core.parallel import fill_cache
+from ..core.parallel import fill_beside, fill_cache
 from ..core.report_formats import FORMATS
 from ..i18n.translate import catalog_reads
 from ..kb.load import rule_file_reads
@@ -37,15 +37,18 @@ def add_format_option(parser: argparse.ArgumentParser):
                                                           "(the default when GITHUB_ACTIONS=true); plain otherwise")
 
 
-def read_inputs_ahead(root: Path, languages: list[str], with_lines: bool = False) -> None:
-    """Parse every rule file and every catalog of `languages` that the disk cache lacks, in one share-out over
-    the cores (core/parallel.py), before a command reads them one by one as cache hits.
+def loaded_while_catalogs_read(root: Path, languages: list[str], loading: Callable[[], Answer],
+                               with_lines: bool = False) -> Answer:
+    """loading() of the rules, with the input files the disk cache lacks (a first run's, as on CI) parsed
+    over the cores (core/parallel.py): first every rule file on all of them, then the catalogs of
+    `languages` on the others while this one loads the rules from the cache.
 
-    The two kinds need nothing of each other: shared out together, no core waits between loading the
-    rules and reading the catalogs. Rule files come first: a byte of YAML takes five times as long.
+    Loading needs the rule files only, and runs on one core: reading the catalogs beside it keeps the
+    others busy then, rather than reading them beforehand with the rules while loading waits.
     """
-    reads = rule_file_reads(root, with_lines) + [read for lang in languages for read in catalog_reads(root, lang)]
-    fill_cache(lambda read: read(), reads)
+    fill_cache(lambda read: read(), rule_file_reads(root, with_lines))
+    reads = [read for lang in languages for read in catalog_reads(root, lang)]
+    return fill_beside(loading, lambda read: read(), reads)
 
 
 def unless_failed(part: Callable[[], Answer]) -> Optional[Answer]:

@@ -18,7 +18,7 @@ from ..i18n.translate import Translations
 from ..i18n.update import wanted_catalogs
 from ..kb.load import bulk_allocation, load, load_and_validate, validated
 from ..site.mkdocs_config import read_languages
-from .common import EXIT_MALFORMED, EXIT_OK, given_path, read_inputs_ahead, repository_root, unless_failed
+from .common import EXIT_MALFORMED, EXIT_OK, given_path, loaded_while_catalogs_read, repository_root, unless_failed
 
 log = logging.getLogger(__name__)
 
@@ -37,12 +37,15 @@ def _i18n(args) -> int:
     # update and init write every message's line into the catalogs: a file parsed now keeps its map of lines.
     languages = [language["code"] for language in read_languages(root)]
     read = args.action in ("status", "check", "update")
-    if read:
-        read_inputs_ahead(root, args.lang or languages, with_lines=args.action == "update")
     if args.action == "check":
         return _i18n_check(args, root, languages)
-    kb, problems = load(root) if args.action == "status" else \
-        load_and_validate(root, with_lines=args.action in ("update", "init"))
+
+    def loading():
+        return load(root) if args.action == "status" else \
+            load_and_validate(root, with_lines=args.action in ("update", "init"))
+
+    kb, problems = loaded_while_catalogs_read(root, args.lang or languages, loading, args.action == "update") \
+        if read else loading()
     messages = knowledge_base_messages(kb, details=args.action == "update") if read and not problems else None
     if problems:
         print(problems.report(), file=sys.stderr)
@@ -116,7 +119,7 @@ def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages
 
 def _i18n_check(args, root: Path, languages: list[str]) -> int:
     """Every translation problem and consistency warning (of the paths given, or of everything)."""
-    kb, problems = load(root)
+    kb, problems = loaded_while_catalogs_read(root, args.lang or languages, lambda: load(root))
     with catalogs_read_once():  # the checks, the typography and the translation memory each read every catalog
         # The reader-text check needs the loaded rules only: on a large base, another core runs it meanwhile
         # (on every language the paths may name: what they do not name is left out below).

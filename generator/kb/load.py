@@ -216,8 +216,8 @@ class _Loader:
 
 
 def rule_file_reads(root: Path, with_lines: bool = False) -> list[Callable[[], None]]:
-    """A call per YAML file a full load() parses, parsing it through the disk cache: a command that reads
-    catalogs as well shares both out over the cores at once (cli/common.py read_inputs_ahead)."""
+    """A call per YAML file a full load() parses, parsing it through the disk cache, for a command that shares
+    them out over the cores before it loads (cli/common.py loaded_while_catalogs_read)."""
     loader = _Loader(Path(root).resolve(), with_lines)
     if not (loader.root / RULES_DIR).is_dir():
         return []
