@@ -159,8 +159,8 @@ class _PlainResolver:
     descend_resolver = operator.is_
     ascend_resolver = tuple
 
-    def resolve(self, kind, value, implicit, _scalar=yaml.ScalarNode, _sequence=yaml.SequenceNode):
-        if kind is _scalar:
+    def resolve(self, kind, value, implicit):
+        if kind is yaml.ScalarNode:
             if not implicit[0]:
                 return _STR_TAG
             tag = self._plain_tags.get(value)
@@ -169,7 +169,7 @@ class _PlainResolver:
                 if len(value) <= PLAIN_TAG_CACHE_LENGTH:
                     self._plain_tags[value] = tag
             return tag
-        return SEQUENCE_TAG if kind is _sequence else MAPPING_TAG
+        return SEQUENCE_TAG if kind is yaml.SequenceNode else MAPPING_TAG
 
 
 class PureLoader(_PlainResolver, yaml.SafeLoader):
