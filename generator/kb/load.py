@@ -29,22 +29,22 @@ from .parts import referenced, referring
 from .texts import concept_key, term_key
 from .validate import validate
 
-BULK_GC_THRESHOLD = 100_000  # allocations between young-generation collections while a knowledge base is built
-
 
 @contextlib.contextmanager
 def bulk_allocation():
-    """Collect cycles less often while many long-lived objects are made (a knowledge base, its cases).
+    """No collection of cycles while many long-lived objects are made (a knowledge base, its cases and answers).
 
-    Each young-generation collection would walk the growing model only to keep all of it. Reference
-    counting still frees everything else at once; the thresholds come back when the block ends.
+    A collection would walk the growing model only to keep all of it. Reference counting still frees nearly
+    everything at once; the few cycles left wait until the block ends, when the collector comes back as it
+    was.
     """
-    thresholds = gc.get_threshold()
-    gc.set_threshold(max(thresholds[0], BULK_GC_THRESHOLD), *thresholds[1:])
+    enabled = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*thresholds)
+        if enabled:
+            gc.enable()
 
 
 @functools.lru_cache(maxsize=None)
