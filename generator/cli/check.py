@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from ..core.parallel import alongside, fill_beside
+from ..core.parallel import alongside, fill_beside, processes
 from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
@@ -92,24 +92,34 @@ def _check(args) -> int:
         # Validation and the stray catalogs here; reading the catalogs and measuring their translations, which
         # need nothing of validation, in another process on a large base. Its answers hold for valid rules; if
         # the rules prove invalid, the catalogs are read again without them, and their limits go unreported.
+        # The examples run here too when no other core is working their answers out (the disk cache has them).
         texts = list(knowledge_base_texts(kb, details=False)) if languages else []
-        (rules_ok, stray), measured = alongside(
-            lambda: (not validated(kb, problems, asked), _stray_problems(root, languages, texts)),
+        examples_here = processes() > 1
+
+        def validated_and_run():
+            valid = not validated(kb, problems, asked)
+            run = list(run_cases(kb, cases)) if valid and examples_here else None
+            return valid, _stray_problems(root, languages, texts), run
+
+        (rules_ok, stray, run), measured = alongside(
+            validated_and_run,
             lambda: unless_failed(lambda: _read_and_measured(root, languages, kb, texts)), len(kb.rules))
         if not rules_ok:
-            return False, _read_and_measured(root, languages, None)[0], {}, {}
+            return False, _read_and_measured(root, languages, None)[0], {}, {}, None
         read, lengths = measured or _read_and_measured(root, languages, kb, texts)
-        return True, read, stray, lengths
+        return True, read, stray, lengths, run
 
     # The answers need only the loaded rules: on a large base, another core works out those the cache lacks
     # while this one validates the rules and checks the catalogs (or else takes one of those two parts).
     with catalogs_read_once():  # reading and measuring each read every catalog: the second reuses the first's
-        rules_ok, read, stray, lengths = fill_beside(validated_and_catalogs_checked, *answer_work(kb, cases))
+        rules_ok, read, stray, lengths, outcomes = fill_beside(validated_and_catalogs_checked,
+                                                               *answer_work(kb, cases))
     if rules_ok:  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
         external.extend(scenario_problems)
     else:
         cases = []
-    outcomes = list(run_cases(kb, cases))
+    if outcomes is None:
+        outcomes = list(run_cases(kb, cases))
     problems.items.extend(_in_order(languages, read, stray, lengths, problems))
     problems.extend(external)
     print_problems(problems, output_format)
