@@ -65,14 +65,19 @@ class InputError(Exception):
 def relative(path: Path, root: Path) -> str:
     """`path` relative to `root`, symlinks followed in both (as Path.resolve and relative_to make it); `path` as
     given if it lies elsewhere."""
-    real, real_root = os.path.realpath(path), _real_root(os.fspath(root))
+    real, real_root = os.path.realpath(path), followed_root(root)
     if real == real_root:
         return "."
     prefix = real_root if real_root.endswith(os.sep) else real_root + os.sep
     return real[len(prefix):] if real.startswith(prefix) else str(path)
 
 
+def followed_root(root) -> str:
+    """A repository root with symlinks followed: asked for every file read and every problem, and worked out once
+    per root, because the user chooses where the checkout lies and nothing in it can move it."""
+    return _followed(os.path.abspath(root))
+
+
 @functools.lru_cache(maxsize=64)
-def _real_root(root: str) -> str:
-    """A repository root with symlinks followed: asked once per problem and per catalog, and it does not move."""
+def _followed(root: str) -> str:
     return os.path.realpath(root)

@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from .problems import Problems
+from .problems import Problems, followed_root
 
 INPUT_FOLDERS = ("rules", "translations", "docs", "site_overrides")  # what a contributor's pull request may change
 FIX_LINK = "replace the symlink by the file itself (inputs must live inside the repository)"
@@ -38,7 +38,7 @@ def outside_problem(root: Path, path: Path) -> str | None:
 
 def _inspect(root: Path, path: Path) -> tuple[str | None, str, int]:
     """(outside_problem's answer, the path with symlinks followed, its mode or 0): one resolution per read."""
-    real_root = os.path.realpath(root)
+    real_root = followed_root(root)
     path = os.fspath(path)
     target = os.path.realpath(path)
     if not _within(target, real_root):

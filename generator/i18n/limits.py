@@ -8,6 +8,7 @@ translation memory. `check`, `i18n check`, `site`, `serve`, the memory and `i18n
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -68,7 +69,7 @@ def _forms(source) -> tuple:
 def oversized(path: Path) -> Optional[str]:
     """Why a catalog file is refused for its size before it is read, or None."""
     try:
-        size = Path(path).stat().st_size
+        size = os.stat(path).st_size
     except OSError:
         return None  # the reader reports a file it cannot read
     if size <= MAX_CATALOG_BYTES:

@@ -35,8 +35,15 @@ def read_ahead(root: Path, lang: str, names) -> None:
 def catalog_reads(root: Path, lang: str, names=None) -> list[Callable[[], object]]:
     """A call per catalog of `lang` (or of `names`), reading it through the disk cache; a catalog refused for
     its size is left for its reader to report."""
-    paths = [catalog_path(root, lang, name) for name in (existing_catalogs(root, lang) if names is None else names)]
-    return [functools.partial(read_entries, path, lang, root) for path in paths if not oversized(path)]
+    return [functools.partial(_read_unless_oversized, root, lang, name)
+            for name in (existing_catalogs(root, lang) if names is None else names)]
+
+
+def _read_unless_oversized(root: Path, lang: str, name: str) -> None:
+    # Asked only when the call is made: most are never made, the cache being warm or no other core free.
+    path = catalog_path(root, lang, name)
+    if not oversized(path):
+        read_entries(path, lang, root)
 
 
 @dataclass(frozen=True)

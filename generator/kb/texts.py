@@ -56,7 +56,10 @@ class Translatable(NamedTuple):
 
 def context(owner_key: str, *parts) -> str:
     """The message context of one field of an owner: `context("t9a/scout", "clause", "placement")`."""
-    return SEPARATOR.join((owner_key, *map(str, parts)))
+    try:
+        return SEPARATOR.join((owner_key, *parts))
+    except TypeError:  # a choice value that is a number or true/false: spelt as str() spells it
+        return SEPARATOR.join((owner_key, *map(str, parts)))
 
 
 def declared_parts(predicate_name: str, argument_name: Optional[str] = None) -> tuple:
