@@ -189,6 +189,11 @@ def test_the_commands_print_the_same_on_two_cores_as_on_one(cache_home, monkeypa
     shared = main(["--root", str(ROOT), *command]), capsys.readouterr()
     assert parallel._fork.calls > 0
     assert shared == serial
+    cache.flush()  # a second run meets a warm cache: nothing is shared out, and the parts still run side by side
+    parallel._fork.calls = 0
+    warm = main(["--root", str(ROOT), *command]), capsys.readouterr()
+    assert parallel._fork.calls > 0
+    assert warm == serial
 
 
 def counted(function):

@@ -81,3 +81,16 @@ def test_a_problem_names_a_file_by_its_real_place_under_the_root_or_as_given_whe
     assert relative(root / "outside/elsewhere.po", root) == str(root / "outside/elsewhere.po")
     assert relative(tmp_path / "repository-2/x.po", root) == str(tmp_path / "repository-2/x.po")  # not a prefix
     assert relative(root / "rules/../rules/wap/x.po", str(root) + "/") == "rules/wap/x.po"
+
+
+def test_a_root_given_relative_to_the_working_folder_is_followed_from_there_wherever_that_is(tmp_path, monkeypatch):
+    for name in ("one", "two"):
+        (tmp_path / name / "repo/rules").mkdir(parents=True)
+        (tmp_path / name / "repo/rules/secret.yaml").write_text(SECRET, encoding="utf-8")
+    (tmp_path / "two/repo/rules/outside.yaml").symlink_to(tmp_path / "one/repo/rules/secret.yaml")
+    monkeypatch.chdir(tmp_path / "one")
+    problems = Problems()
+    assert read_repository_text("repo", "repo/rules/secret.yaml", problems) == SECRET and not problems
+    monkeypatch.chdir(tmp_path / "two")  # the same words now name another checkout: the first one's is outside it
+    assert read_repository_text("repo", "repo/rules/outside.yaml", problems) is None
+    assert "outside the repository" in problems.items[0].message
