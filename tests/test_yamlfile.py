@@ -161,3 +161,21 @@ def test_a_cached_documents_line_map_equals_the_parsed_one_and_comes_from_the_ca
     assert yamlfile.parse_yaml_cached(text).lines == expected
     monkeypatch.setattr(yamlfile, "parse_yaml", lambda *args, **kwargs: pytest.fail("parsed again"))
     assert yamlfile.parse_yaml_cached(text).line(("clauses", 1, "text")) == 6
+
+
+def test_a_parsed_file_leaves_nothing_for_the_cycle_collector_to_free(loader):
+    # check and i18n build their knowledge base with the collector off: a cycle per file would keep every
+    # loader and its buffers to the end.
+    import gc
+
+    text = (ROOT / "rules/t9a/scout.yaml").read_text(encoding="utf-8")
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            parse_yaml(text)
+        with pytest.raises(YamlError):
+            parse_yaml("a: 1\na: 2\n")
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -142,7 +142,12 @@ def _build(loader, root_node, with_lines: bool = True):
             result[key] = build(value_node, child, depth + 1)
         return result
 
-    return build(root_node, (), 0), lines
+    try:
+        return build(root_node, (), 0), lines
+    finally:
+        # build calls itself, so it is a cycle holding the loader and its buffers: undone here, they go at once
+        # rather than at the next collection of cycles (one-shot commands build their knowledge base without one).
+        build = None
 
 
 class _PlainResolver:
