@@ -139,9 +139,9 @@ def kept_out_of_full_collections() -> None:
     """Take what the server holds now, a whole build's state, out of the collector's full passes until the next
     whole build, which gives it back first.
 
-    At 1,000 rules a full collection walked that state for 0.27-0.47 s, and some fell inside edits, which
-    then took over a second to show. Frozen objects are still freed by reference counting when an edit
-    replaces them; only cycles among them wait for the next whole build.
+    A full collection would walk that whole state, and one falling inside an edit would delay it; frozen
+    objects are still freed by reference counting when an edit replaces them, and only cycles among them
+    wait for the next whole build.
     """
     gc.unfreeze()
     gc.collect()
