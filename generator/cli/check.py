@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import NamedTuple, Optional
 
 from ..core.parallel import alongside, fill_beside, processes
 from ..core.problems import Problems
@@ -50,6 +51,16 @@ def _selection(root: Path, items: list[str], problems):
         else:
             selected = (selected or set()) | keys
     return selected, scenarios
+
+
+class _Checked(NamedTuple):
+    """What validating the rules and checking the catalogs found, and the examples' outcomes if they ran beside."""
+
+    rules_ok: bool
+    read: dict  # per language, what reading its catalogs found
+    stray: dict  # per language, the catalogs no source needs
+    lengths: dict  # per language, the translations far longer than their source
+    outcomes: Optional[list]  # None: the examples are still to run
 
 
 def _print_outcomes(outcomes, verbose: bool, output_format: str) -> int:
@@ -105,22 +116,22 @@ def _check(args) -> int:
             validated_and_run,
             lambda: unless_failed(lambda: _read_and_measured(root, languages, kb, texts)), len(kb.rules))
         if not rules_ok:
-            return False, _read_and_measured(root, languages, None)[0], {}, {}, None
+            return _Checked(False, _read_and_measured(root, languages, None)[0], {}, {}, None)
         read, lengths = measured or _read_and_measured(root, languages, kb, texts)
-        return True, read, stray, lengths, run
+        return _Checked(True, read, stray, lengths, run)
 
     # The answers need only the loaded rules: on a large base, another core works out those the cache lacks
     # while this one validates the rules and checks the catalogs (or else takes one of those two parts).
     with catalogs_read_once():  # reading and measuring each read every catalog: the second reuses the first's
-        rules_ok, read, stray, lengths, outcomes = fill_beside(validated_and_catalogs_checked,
-                                                               *answer_work(kb, cases))
+        checked = fill_beside(validated_and_catalogs_checked, *answer_work(kb, cases))
+    rules_ok, outcomes = checked.rules_ok, checked.outcomes
     if rules_ok:  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
         external.extend(scenario_problems)
     else:
         cases = []
     if outcomes is None:
         outcomes = list(run_cases(kb, cases))
-    problems.items.extend(_in_order(languages, read, stray, lengths, problems))
+    problems.items.extend(_in_order(languages, checked.read, checked.stray, checked.lengths, problems))
     problems.extend(external)
     print_problems(problems, output_format)
     if rules_ok and args.explain:
