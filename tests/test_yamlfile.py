@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -166,8 +167,6 @@ def test_a_cached_documents_line_map_equals_the_parsed_one_and_comes_from_the_ca
 def test_a_parsed_file_leaves_nothing_for_the_cycle_collector_to_free(loader):
     # check and i18n build their knowledge base with the collector off: a cycle per file would keep every
     # loader and its buffers to the end.
-    import gc
-
     text = (ROOT / "rules/t9a/scout.yaml").read_text(encoding="utf-8")
     gc.collect()
     gc.disable()

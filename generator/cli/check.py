@@ -131,7 +131,7 @@ def _check(args) -> int:
         cases = []
     if outcomes is None:
         outcomes = list(run_cases(kb, cases))
-    problems.items.extend(_in_order(languages, checked.read, checked.stray, checked.lengths, problems))
+    problems.items.extend(_in_order(languages, checked, problems))
     problems.extend(external)
     print_problems(problems, output_format)
     if rules_ok and args.explain:
@@ -211,12 +211,12 @@ def _stray_problems(root: Path, languages: list[str], texts: list) -> dict[str, 
     return {language: stray_problems(root, language, needed_catalogs(texts, language)) for language in languages}
 
 
-def _in_order(languages: list[str], read: dict, stray: dict, lengths: dict, problems: Problems) -> list:
+def _in_order(languages: list[str], checked: _Checked, problems: Problems) -> list:
     """One language after another: what reading found, the stray catalogs, then the translations too long for
     their source not reported already (reading measured each against its msgid: mostly the same)."""
     merged = []
     for language in languages:
-        merged += read[language] + stray.get(language, [])
+        merged += checked.read[language] + checked.stray.get(language, [])
         reported = set(problems.items) | set(merged)
-        merged += [problem for problem in lengths.get(language, []) if problem not in reported]
+        merged += [problem for problem in checked.lengths.get(language, []) if problem not in reported]
     return merged
