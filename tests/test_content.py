@@ -14,13 +14,8 @@ from generator.i18n.translate import Translations
 from generator.kb.examples import rule_cases
 
 from . import paraphrase
-from .conftest import ROOT, SHARED
+from .conftest import INVENTORY, ROOT, SEEDS, needs_shared
 
-INVENTORY = SHARED / "RULES.md"
-SEEDS = SHARED / "seeds"
-# The inventory and the seeds live beside the checkout, not in it: a plain clone skips what needs them.
-needs_shared = pytest.mark.skipif(not INVENTORY.is_file() or not SEEDS.is_dir(),
-                                  reason=f"{SHARED} (RULES.md and seeds/) is not beside this checkout")
 RULE_KEYS = ["battlesystem/skirmishers", "battlesystem/fighting-withdrawal", "battlesystem-campaign/fighting-withdrawal",
              "wap/skirmishers", "wap/immunity", "wap/strider", "wap/dodge", "wap/daemonic", "wap/daemon-of-nurgle",
              "wap/martial-arts", "t9a/requires-two-hands", "t9a/scout", "t9a/light-infantry"]
