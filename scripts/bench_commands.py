@@ -104,22 +104,25 @@ def run(code: Path, root: Path, arguments: list[str], cache: Path | None) -> tup
 
 
 def _by_turns(codes: dict, timed, repeat: int) -> dict:
-    """Each code's medians of `repeat` runs, the codes taking turns run by run.
+    """Each code's medians of `repeat` runs and its fastest and slowest wall time, the codes taking turns run by run.
 
     Each figure's own median: on a shared machine the run with the median wall time may be another's
-    median CPU time.
+    median CPU time. The range shows what one run may take: this machine's speed swings by half from minute
+    to minute, so a bound met by the median can still be missed by a single run.
     """
     runs = {label: [] for label in codes}
     for _ in range(repeat):
         for label in codes:
             runs[label].append(timed(label))
-    return {label: tuple(sorted(column)[len(column) // 2] for column in zip(*found)) for label, found in runs.items()}
+    return {label: (*(sorted(column)[len(column) // 2] for column in zip(*found)),
+                    min(run[0] for run in found), max(run[0] for run in found)) for label, found in runs.items()}
 
 
 def _report(total: int, name: str, medians: dict):
-    for label, (seconds, cpu, peak, code) in medians.items():
+    for label, (seconds, cpu, peak, code, fastest, slowest) in medians.items():
         shown = f"{name} {label}".strip()
-        print(f"{total:>6} {shown:<40} {seconds:>8.2f} {cpu:>7.2f} {peak:>9.0f} {code:>5}", flush=True)
+        print(f"{total:>6} {shown:<40} {seconds:>8.2f} {f'{fastest:.2f}-{slowest:.2f}':>11} {cpu:>7.2f} "
+              f"{peak:>9.0f} {code:>5}", flush=True)
 
 
 def main() -> int:
@@ -138,7 +141,7 @@ def main() -> int:
     for label, code in codes.items():
         print(f"code {label}: {code}".replace("code : ", "code: "))
     print(f"inputs: {args.inputs}; {os.cpu_count()} cores; medians of {args.repeat} run(s)")
-    print(f"{'rules':>6} {'command':<40} {'seconds':>8} {'CPU s':>7} {'peak MiB':>9} {'exit':>5}")
+    print(f"{'rules':>6} {'command':<40} {'seconds':>8} {'range':>11} {'CPU s':>7} {'peak MiB':>9} {'exit':>5}")
     with tempfile.TemporaryDirectory(prefix="bench-commands-") as temporary:
         for count in args.rules:
             root = make(Path(temporary) / f"repo-{count}", count)
@@ -154,18 +157,24 @@ def main() -> int:
                 if args.only and not name.startswith(args.only):
                     continue
                 arguments = [item.format(scenario=scenario) for item in arguments]
-                repeat = 1 if "empty cache" in name else args.repeat
-                _report(total, name, _by_turns(codes, lambda label: run(codes[label], root, arguments, caches[label]),
-                                               repeat))
-                if args.empty_cache and "empty cache" not in name and name != "check":
-                    def cold(label):
-                        empty = Path(tempfile.mkdtemp(prefix="cache-", dir=temporary))
-                        try:
-                            return run(codes[label], root, arguments, empty)
-                        finally:
-                            shutil.rmtree(empty, ignore_errors=True)
 
+                def cold(label):
+                    empty = Path(tempfile.mkdtemp(prefix="cache-", dir=temporary))
+                    try:
+                        return run(codes[label], root, arguments, empty)
+                    finally:
+                        shutil.rmtree(empty, ignore_errors=True)
+
+                if "empty cache" in name:  # each run from an empty cache; then one more fills the warm rows' cache
+                    _report(total, name, _by_turns(codes, cold, args.repeat))
+                    for label in codes:
+                        run(codes[label], root, arguments, caches[label])
+                    continue
+                _report(total, name, _by_turns(codes, lambda label: run(codes[label], root, arguments, caches[label]),
+                                               args.repeat))
+                if args.empty_cache and name != "check":  # check's empty-cache row is the first command
                     _report(total, name + " (empty cache)", _by_turns(codes, cold, args.repeat))
+                if args.empty_cache:
                     _report(total, name + " (no cache)", _by_turns(codes, lambda label: run(codes[label], root,
                                                                                             arguments, None), args.repeat))
             shutil.rmtree(root, ignore_errors=True)
