@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 
@@ -10,6 +11,8 @@ import pytest
 
 from generator.cli import main
 from generator.core import cache, parallel
+from generator.i18n import update as update_module
+from generator.site.inputs import copy_inputs
 
 from .conftest import ROOT
 
@@ -202,3 +205,39 @@ def counted(function):
         return function(*args)
     wrapper.calls = 0
     return wrapper
+
+
+def test_i18n_update_writes_the_same_catalogs_with_the_merges_shared_out_as_on_one_core(cache_home, monkeypatch,
+                                                                                        capsys, tmp_path):
+    def edited(folder):
+        # A renamed clause and a reworded one: a message is added (the memory is asked), one made obsolete, one
+        # marked fuzzy.
+        root = copy_inputs(ROOT, tmp_path / folder)
+        rule = root / "rules/wap/dodge.yaml"
+        text = re.sub(r"\bcumulative\b", "adds-up", rule.read_text(encoding="utf-8"))
+        rule.write_text(text.replace("front arc", "front facing", 1), encoding="utf-8")
+        return root
+
+    one, two = edited("one"), edited("two")
+    monkeypatch.setattr(parallel, "cores", lambda: 1)
+    serial = main(["--root", str(one), "i18n", "update"]), capsys.readouterr().out
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty"))
+    cache.forget()
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 1)
+    merged_by = tmp_path / "merged-by"
+    real_merge = update_module._merged
+
+    def noted_merge(*args):
+        time.sleep(0.01)  # long enough for both processes to take catalogs from the queue
+        with open(merged_by, "a") as note:
+            note.write(f"{os.getpid()}\n")
+        return real_merge(*args)
+
+    monkeypatch.setattr(update_module, "_merged", noted_merge)
+    shared = main(["--root", str(two), "i18n", "update"]), capsys.readouterr().out
+    assert len(set(merged_by.read_text().split())) > 1  # other processes merged catalogs too
+    assert shared == serial
+    assert re.search(r"ru: 1 file\(s\) changed; 1 new, \d+ kept, 1 marked fuzzy, 1 made obsolete", serial[1])
+    written = {path.relative_to(one): path.read_bytes() for path in (one / "translations").rglob("*.po")}
+    assert written == {path.relative_to(two): path.read_bytes() for path in (two / "translations").rglob("*.po")}
