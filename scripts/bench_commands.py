@@ -118,8 +118,8 @@ def _by_turns(codes: dict, timed, repeat: int) -> dict:
                     min(run[0] for run in found), max(run[0] for run in found)) for label, found in runs.items()}
 
 
-def _report(total: int, name: str, medians: dict):
-    for label, (seconds, cpu, peak, code, fastest, slowest) in medians.items():
+def _report(total: int, name: str, figures: dict):
+    for label, (seconds, cpu, peak, code, fastest, slowest) in figures.items():
         shown = f"{name} {label}".strip()
         print(f"{total:>6} {shown:<40} {seconds:>8.2f} {f'{fastest:.2f}-{slowest:.2f}':>11} {cpu:>7.2f} "
               f"{peak:>9.0f} {code:>5}", flush=True)

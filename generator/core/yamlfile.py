@@ -85,8 +85,10 @@ _SCALAR_NODE, _SEQUENCE_NODE, _MAPPING_NODE = yaml.ScalarNode, yaml.SequenceNode
 
 
 def _scalar(loader, node):
-    """A scalar that is not a plain string: a number, a boolean or null, built once per spelling."""
+    """A scalar's plain value: its text, or a number, a boolean or null built once per spelling."""
     tag = node.tag
+    if tag == _STR_TAG:
+        return node.value
     known = _PLAIN_VALUES.get((tag, node.value))
     if known is not None:
         return known
@@ -102,25 +104,24 @@ def _key(loader, key_node):
     """A mapping key's plain value; YamlError if the key is itself a list or a mapping."""
     if key_node.__class__ is not _SCALAR_NODE:
         raise YamlError("a mapping key must be a plain value", _line(key_node))
-    return key_node.value if key_node.tag == _STR_TAG else _scalar(loader, key_node)
+    return _scalar(loader, key_node)
 
 
 def _data(loader, node, depth: int = 0):
     """Plain data from a node graph with no aliases (refused beforehand), refusing odd tags, repeated keys and
     nesting past MAX_NESTING.
 
-    Scalars, most of the nodes, are read where their list or mapping meets them: a call each would cost as
-    much as the rest of the walk.
+    A scalar, most of the nodes, is read where its list or mapping meets it, not through another level of the walk.
     """
     if node.__class__ is _SCALAR_NODE:
-        return node.value if node.tag == _STR_TAG else _scalar(loader, node)
+        return _scalar(loader, node)
     if depth >= MAX_NESTING:
         raise too_deep(_line(node))
     if node.__class__ is _SEQUENCE_NODE:
         if node.tag != SEQUENCE_TAG:
             raise _tag_problem(node, "list")
-        return [(item.value if item.tag == _STR_TAG else _scalar(loader, item)) if item.__class__ is _SCALAR_NODE
-                else _data(loader, item, depth + 1) for item in node.value]
+        return [_scalar(loader, item) if item.__class__ is _SCALAR_NODE else _data(loader, item, depth + 1)
+                for item in node.value]
     if node.tag != MAPPING_TAG:
         raise _tag_problem(node, "mapping")
     result = {}
@@ -130,8 +131,8 @@ def _data(loader, node, depth: int = 0):
             raise YamlError(
                 f"key {key!r} appears twice in the same mapping", _line(key_node),
                 "remove or rename one of them (YAML would silently keep only the last)")
-        result[key] = (value_node.value if value_node.tag == _STR_TAG else _scalar(loader, value_node)) \
-            if value_node.__class__ is _SCALAR_NODE else _data(loader, value_node, depth + 1)
+        result[key] = _scalar(loader, value_node) if value_node.__class__ is _SCALAR_NODE else \
+            _data(loader, value_node, depth + 1)
     return result
 
 
