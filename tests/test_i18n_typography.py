@@ -63,6 +63,19 @@ def test_a_forbidden_phrase_needs_its_words_in_order():
     assert problems("Связанный в ближнем бою", FORBIDDEN) == []
 
 
+def test_an_ellipsis_in_a_forbidden_phrase_lets_a_few_words_of_any_kind_stand_between():
+    entry = Forbidden(("проход*", "проверк*", "…", "получа*"), "проваливает")
+    assert entry.found_in("выбросивший 3, проходит проверку против −2 и получает 5 Ран")
+    assert entry.found_in("проходит проверку по Лидерству 7 и больше Ран не получает")
+    assert not entry.found_in("проходит проверку. Если бросок больше Лидерства, то отряд за каждое очко получает Рану")
+    assert not entry.found_in("получает 2 Раны и проходит проверку")
+
+
+def test_the_glossary_forbids_passing_a_test_and_suffering_its_cost_in_one_breath():
+    assert problems("Отряд проходит проверку против −2 и получает 5 Ран.", read_forbidden(ROOT)) != []
+    assert problems("Отряд проваливает проверку против Лидерства −2 и получает 5 Ран.", read_forbidden(ROOT)) == []
+
+
 def test_an_exact_forbidden_word_does_not_match_a_longer_word():
     entry = Forbidden(("строй",), "построение")
     assert entry.found_in("Строй допустим") and not entry.found_in("перестройка") and not entry.found_in("стройный")

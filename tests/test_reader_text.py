@@ -84,6 +84,13 @@ def test_an_answer_or_label_cannot_carry_a_language_mark_so_it_must_use_the_page
     assert any("shows it as typed" in issue for issue in issues("[WS]{lang=en}", "ru", marks=False))
 
 
+def test_a_straight_quote_in_english_reader_text_is_reported_with_the_words_around_it_but_not_inside_code():
+    found = issues('What does the answer "May shoot" mean?')
+    assert len(found) == 1 and "straight quote" in found[0] and "answer \"May sh" in found[0] and "“…”" in found[0]
+    assert issues("What does the answer “May shoot” mean? Type `[\"forest\"]`.") == []
+    assert issues('Ответ «Можно» — это "да".', "ru") == []  # Russian quotes: the typography check's business
+
+
 def test_a_mark_of_the_text_own_language_or_of_words_in_the_same_script_is_reported():
     assert any("own language" in issue for issue in issues("Оговорка [кроме]{lang=ru}.", "ru"))
     assert any("holds no en words" in issue for issue in issues("Оговорка [кроме]{lang=en}.", "ru"))

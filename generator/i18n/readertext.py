@@ -45,10 +45,14 @@ _FILE_END = re.compile(r"\.(?:y|po|md|py|js|toml|cfg|html)")  # in every _FILE m
 _KEBAB = re.compile(r"(?<![\w/-])[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w/-])")
 _COMMAND_WORD = re.compile(r"generator|i18n|make|pytest|pybabel|msgfmt|mkdocs", re.IGNORECASE)  # _COMMAND's words
 _NULL = re.compile(r"(?<![\w`])null(?![\w`])")  # the form says «none»; "None" is also an English word
+# The quotation marks a language's reader text uses instead of a straight ": Russian has its own check
+# (generator/i18n/typography.py); a language listed here gets the reader-text check's.
+QUOTES = {"en": "“…” (and ‘…’ inside them)"}
+QUOTE_CONTEXT = 12  # characters shown on either side of a straight quote, enough to find it in the text
 FORM_HINT = "name the Ask form's field or say it in words; code belongs in YAML comments or rules/README.md"
 # A character every code name, code span or foreign word needs, but a file ending, a command's word, "null",
 # a kebab-case id or a language mark: without any of them a text has nothing to report (most texts).
-_CLUE = {"latin": re.compile(r"[`_/\u0400-\u04ff]"), "cyrillic": re.compile(r"[`_/A-Za-z]")}
+_CLUE = {"latin": re.compile(r"[`_/\u0400-\u04ff\"]"), "cyrillic": re.compile(r"[`_/A-Za-z]")}
 _COMMAND_WORDS = ("generator", "i18n", "make", "pytest", "pybabel", "msgfmt", "mkdocs")  # _COMMAND_WORD's words
 _DOTTED_I = str.maketrans("İı", "ii")  # re's IGNORECASE reads both as i; casefold does not
 
@@ -212,6 +216,10 @@ def _issues(reading: Reading, words: RuleWords, hint_words=None) -> list[tuple[s
             issues.append((f"[{words_marked}]{{lang={mark_lang}}} holds no {mark_lang} words",
                            "mark only the foreign words, with their language"))
     plain = _without_placeholders(_outside_code(LANG_SPAN.sub(" ", text) if marks else text))
+    if '"' in plain and lang.split("-")[0] in QUOTES:
+        at = plain.index('"')
+        shown = " ".join(plain[max(0, at - QUOTE_CONTEXT):at + QUOTE_CONTEXT + 1].split())
+        issues.append((f"a straight quote in «…{shown}…»", f"write {QUOTES[lang.split('-')[0]]}"))
     foreign = list(dict.fromkeys(foreign_words(plain, lang)))
     if foreign:
         shown = ", ".join(f"«{word}»" for word in foreign[:6])

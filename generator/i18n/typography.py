@@ -53,6 +53,10 @@ _SLIPS_IN = "(?:" + "|".join(sorted("""
     """.split(), key=len, reverse=True)) + ")"
 
 
+GAP = "…"  # in a forbidden phrase: any few words may stand here
+GAP_WORDS = 6  # as many as a comparison takes («против −2 и», «по Лидерству 7 и больше Ран не»), not a paragraph
+
+
 @dataclass(frozen=True)
 class Forbidden:
     """A word or phrase no Russian text may use, and what to write instead."""
@@ -65,10 +69,27 @@ class Forbidden:
         # One regex per entry: far quicker than comparing word lists for every message. Between two words of a
         # phrase up to two pronouns or particles may stand («не проходит её проверку» is «не проходит
         # проверку»); any other word breaks it («Сила отряда у каждой модели» is not «Сила отряда каждой модели»).
-        parts = [re.escape(word[:-1]) + r"[^\W\d_]*" if word.endswith("*") else re.escape(word)
-                 for word in self.words]
+        # A `…` between two words lets up to GAP_WORDS words of any kind stand there: «проходит проверку …
+        # получает» is a reading of an outcome, whatever the comparison said in between.
         between = rf"[\W\d_]+(?:{_SLIPS_IN}[\W\d_]+){{0,2}}"
-        return re.compile(r"(?<![^\W\d_])" + between.join(parts) + r"(?![^\W\d_])", re.IGNORECASE)
+        gap = rf"[\W\d_]+(?:[^\W\d_]+[\W\d_]+){{0,{GAP_WORDS}}}"
+        pattern = r"(?<![^\W\d_])"
+        for index, word in enumerate(word for word in self.words if word != GAP):
+            if index:
+                pattern += gap if self._gap_before(index) else between
+            pattern += re.escape(word[:-1]) + r"[^\W\d_]*" if word.endswith("*") else re.escape(word)
+        return re.compile(pattern + r"(?![^\W\d_])", re.IGNORECASE)
+
+    def _gap_before(self, index: int) -> bool:
+        """Whether a `…` stands just before the index-th word (counting words only)."""
+        seen = -1
+        for word in self.words:
+            if word == GAP:
+                if seen == index - 1:
+                    return True
+                continue
+            seen += 1
+        return False
 
     def found_in(self, text: str) -> bool:
         # The first word's literal part must occur at all before the regex is worth running.
