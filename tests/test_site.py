@@ -101,6 +101,24 @@ def test_russian_pages_use_russian_interface_and_plural_forms(site):
     assert re.search(r"Схемы: (1 ситуация|[234] ситуации|\d+ ситуаций)", html)  # a counted message, Russian plural
 
 
+def test_theme_words_on_a_russian_page_are_russian_the_heading_anchors_tooltip_too(site):
+    html = (site / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
+    assert 'title="Постоянная ссылка"' in html and "Permanent link" not in html
+    assert 'aria-label="Шапка сайта"' in html and "колонтитул" not in html
+    assert 'title="Permanent link"' in (site / "en/t9a/scout/index.html").read_text(encoding="utf-8")
+
+
+def test_two_rules_with_one_title_are_listed_with_their_system_and_the_contents_mark_its_language(site):
+    see_also = (site / "ru/t9a/light-infantry/index.html").read_text(encoding="utf-8").split('class="kb-see-also"')[1]
+    assert re.search(r'>Застрельщики</a> <small>\(<span lang="en">Warhammer Armies Project</span>\)</small>', see_also)
+    assert "Разведчик</a> <small>" not in see_also  # a title no other rule has stands alone
+    clarifications = (site / "ru/clarifications/index.html").read_text(encoding="utf-8")
+    contents = clarifications.split('data-md-component="toc"')[1]
+    assert 'Застрельщики (<span lang="en">AD&amp;D Battlesystem</span>)' in contents
+    english = (site / "en/glossary/index.html").read_text(encoding="utf-8")
+    assert ">Skirmishers</a> <small>(AD&amp;D Battlesystem)</small>" in english
+
+
 def test_numbers_follow_the_locale_with_russian_plurals():
     problems = Problems()
     ru = Translations.load(ROOT, "ru", problems)

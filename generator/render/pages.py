@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from html import escape as html_escape
 from pathlib import Path
 
@@ -185,6 +186,14 @@ class Renderer:
         """_quiet_plain(rule, "title") without listing the rule's other texts: the A-Z list and a large system's
         navigation ask it of every rule, and `make serve` asks again after each edit."""
         return markup.strip_markup(self.tr.text(context(rule.key, "title"), rule.title, rule.lang).value)
+
+    @cached_property
+    def shared_titles(self) -> frozenset:
+        """Keys of the rules whose title in this language another rule has too: a list of links names their system,
+        or two «Застрельщики» side by side could not be told apart."""
+        titles = {key: self._title_words(rule).casefold().replace("ё", "е") for key, rule in self.kb.rules.items()}
+        counts = Counter(titles.values())
+        return frozenset(key for key, title in titles.items() if counts[title] > 1)
 
     def alphabetical(self) -> list[tuple[str, str, Rule]]:
         """(sort key, shown title, rule) for every rule, sorted for this language."""

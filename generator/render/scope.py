@@ -105,6 +105,19 @@ class PageScope:
         return Markup(f'<a class="kb-ref kb-ref--{escape(reference.kind)}" href="{escape(href)}" '
                       f'data-kb-tip="{escape(tip)}">{escape(words)}</a>')
 
+    def shares_title(self, rule: Rule) -> bool:
+        """Whether another rule has this rule's title in the page's language (see `listed`)."""
+        return rule.key in self.site.shared_titles
+
+    def listed(self, target: str) -> Markup:
+        """A link in a list of links (See also, Referred to by, a term's rules): a rule whose title another rule
+        shares is followed by its system's name, as the A–Z list does for every rule."""
+        link = self.ref(target)
+        key = target.split("#", 1)[0]
+        if key not in self.site.shared_titles:
+            return link
+        return link + Markup(" <small>(") + self.system_name(key.split("/", 1)[0]) + Markup(")</small>")
+
     def alphabetical(self):
         return self.site.alphabetical()
 

@@ -6,6 +6,7 @@ a plain `mkdocs build` / `mkdocs serve` each config is new, so a new Build reads
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -96,7 +97,25 @@ def on_page_content(html, page, config, files):
     if _build(config).mkdocs is None:
         page.markdown = ""  # not None: MkDocs reads None as "not read yet" and would lose the title
         page.file.content_string = ""
+    if "<span lang=" in html:
+        _marked_toc(page.toc, html)
     return html
+
+
+_MARKED_HEADING = re.compile(r'<h[2-6][^>]*\bid="([^"]+)"[^>]*>((?:(?!</h[2-6]>).)*?<span lang="[^"]+">.*?)'
+                             r'<a class="headerlink"', re.DOTALL)
+
+
+def _marked_toc(toc, html: str) -> None:
+    """The table of contents shows a heading's words in another language marked, as the heading does: Python-Markdown
+    gives it only the plain words («Застрельщики (AD&D Battlesystem)», read out as Russian)."""
+    marked = {match.group(1): match.group(2).strip() for match in _MARKED_HEADING.finditer(html)}
+    items = list(toc)
+    while items:
+        item = items.pop()
+        if item.id in marked:
+            item.title = marked[item.id]  # the theme prints a toc title as HTML (Python-Markdown escapes the plain one)
+        items.extend(item.children)
 
 
 def on_post_page(output, page, config):

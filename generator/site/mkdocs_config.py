@@ -47,6 +47,24 @@ def not_found_words(tr) -> dict[str, str]:
             "home": tr.gettext("Go to the home page")}
 
 
+def theme_words(tr) -> dict[str, str]:
+    """Material's own interface words that our catalogs say better, by Material's key (partials/language.html).
+
+    Material ships a word for each key in every language; where its Russian is a print term (the header as
+    «Верхний колонтитул») the page language's catalog gives the word instead."""
+    return {"header": tr.gettext("Site header"), "footer": tr.gettext("Site footer")}
+
+
+def markdown_extensions(raw: dict, tr) -> list:
+    """mkdocs.yml's Markdown extensions, with the heading anchors' tooltip in the page language."""
+    extensions = []
+    for extension in raw.get("markdown_extensions") or []:
+        if isinstance(extension, dict) and "toc" in extension:
+            extension = {"toc": dict(extension["toc"] or {}, permalink_title=tr.gettext("Permanent link"))}
+        extensions.append(extension)
+    return extensions
+
+
 def mkdocs_config(build, lang: str, site_dir: Path):
     """The MkDocs config that builds `lang` of `build` into `site_dir`, with the build attached."""
     from mkdocs.config import load_config  # MkDocs' config machinery: check reads the languages without it
@@ -59,9 +77,12 @@ def mkdocs_config(build, lang: str, site_dir: Path):
     extra = dict(raw.get("extra") or {})
     if isinstance(extra.get("alternate"), list):  # mkdocs.yml sets `alternate: true`; a list would be printed raw
         extra["alternate"] = [{key: escape(value) for key, value in alt.items()} for alt in extra["alternate"]]
+    tr = build.prepared.translations[lang]
+    extra["kb_theme_words"] = {key: escape(word) for key, word in theme_words(tr).items()}
     config = load_config(config_file=str(build.root / CONFIG), site_dir=str(site_dir), theme=theme,
-                         plugins=raw.get("plugins"), strict=True, site_url=f"{site_root}/{lang}/", extra=extra,
-                         site_name=escape(site_name(build.prepared.translations[lang])),
+                         plugins=raw.get("plugins"), strict=True,
+                         markdown_extensions=markdown_extensions(raw, tr), site_url=f"{site_root}/{lang}/", extra=extra,
+                         site_name=escape(site_name(tr)),
                          site_description=escape(raw.get("site_description") or ""))
     attach(config, build)
     return config
