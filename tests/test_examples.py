@@ -66,3 +66,11 @@ def test_a_changed_predicate_or_example_is_worked_out_again_and_a_failure_is_nev
     runs.clear()
     list(run_cases(_KB, cases))
     assert len(runs) == len(cases)
+
+
+def test_a_worked_examples_number_counts_as_the_answer_only_within_a_billionth():
+    assert examples.same(0.1 + 0.2, 0.3)  # arithmetic's rounding is not a wrong example
+    assert examples.same(2 ** 0.5 * 2 ** 0.5, 2)
+    assert not examples.same(1.0, 1.0 + 1e-6)
+    assert not examples.same(7.0, 7.4)  # a wrong example close to the answer still fails
+    assert not examples.same([1.0, 2.0], [1.0, 2.4])

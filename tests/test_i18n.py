@@ -81,6 +81,12 @@ def test_a_missing_number_is_reported_and_a_carried_one_is_not():
     assert check_message("No closer than 18″.", "Не ближе 18″.", "en", "ru", []) == []
 
 
+def test_a_number_the_source_repeats_must_be_carried_as_often_as_it_occurs():
+    issues = check_message("Move 3″, then 3″ more.", "Переместитесь на 3″, затем ещё.", "en", "ru", [])
+    assert len(issues) == 1 and "does not carry 3 " in issues[0], issues
+    assert check_message("Move 3″, then 3″ more.", "Переместитесь на 3″, затем ещё на 3″.", "en", "ru", []) == []
+
+
 def test_a_changed_cross_reference_is_reported_but_new_shown_words_are_fine():
     source = "Has [[term:vanguard]]."
     assert check_message(source, "Имеет [[term:vanguard|Авангард]].", "en", "ru", []) == []

@@ -12,7 +12,6 @@ Rule keys, clause ids and argument code names are the stable parts: they never c
 from __future__ import annotations
 
 import posixpath
-from urllib.parse import urlencode
 
 
 def page_url(path: str) -> str:
@@ -54,7 +53,3 @@ def other_language(from_url: str, lang: str) -> str:
     """A relative link from a page to the same page in another language."""
     return "../" * (from_url.count("/") + 1) + f"{lang}/{from_url}"
 
-
-def ask_fragment(predicate: str, scenario: dict[str, str] | None = None) -> str:
-    """The anchor of a predicate's ask panel, with a reader's scenario as its query (docs/assets/ask.js)."""
-    return f"ask-{predicate}" + (f"?{urlencode(scenario)}" if scenario else "")
