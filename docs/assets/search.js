@@ -383,10 +383,13 @@
   // real query, and its best result opened. It costs that word's index chunk in each part and one
   // fragment, which scripts/bench_search.py adds to the first query's bytes. Not once the reader has
   // typed (a search of theirs would wait for it), nor when the browser asks to save data.
+  // The root's data-kb-practice says what was decided ("skipped" or "started"), for whoever checks it had its turn.
   function practise(pagefind) {
     var box = input();
     var saveData = navigator.connection && navigator.connection.saveData;
-    if (!practiceWord || !box || box.value || saveData) return;
+    var skip = !practiceWord || !box || box.value || saveData;
+    root.setAttribute("data-kb-practice", skip ? "skipped" : "started");
+    if (skip) return;
     pagefind.search(practiceWord).then(function (found) {
       return found.results.length ? found.results[0].data() : null;
     }).catch(function () { /* only practice */ });

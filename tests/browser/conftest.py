@@ -13,7 +13,9 @@ never download a browser, and they fail, not skip, when it is missing.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlparse
 
 import pytest
@@ -188,9 +190,15 @@ class Guard:
     """What a page did that it must not: requests off 127.0.0.1, console errors, uncaught exceptions."""
 
     def __init__(self):
-        self.requests: list[str] = []  # every URL the page asked for, in order
+        self.requests: list[str] = []  # every URL the page or the site's service worker asked for, in order
+        # The URLs the page and its workers asked for, whoever answered: not the service worker's own fetches, which
+        # keep, when it gets to it, what the page loaded before the worker controlled it (offline.js, keepThisPage).
+        self.page_requests: list[str] = []
         self.external: list[str] = []
         self.errors: list[str] = []
+
+    def request(self, request):
+        self.page_requests.append(request.url)
 
     def route(self, route):
         url = route.request.url
@@ -217,6 +225,7 @@ def _new_page(browser, viewport, guard: Guard, **options):
     context = browser.new_context(viewport=viewport, **options)
     context.route("**/*", guard.route)
     page = context.new_page()
+    page.on("request", guard.request)
     page.on("console", guard.console)
     page.on("pageerror", guard.page_error)
     page.set_default_timeout(10_000)
@@ -227,6 +236,25 @@ def _check(guard: Guard):
     problems = guard.problems()
     if problems:
         pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+def idle(page) -> None:
+    """Wait until the page has nothing left to fetch and its main thread has had an idle moment: whatever its
+    scripts leave for "when idle" has started by then. For a test that checks something did not happen."""
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => new Promise(done => requestIdleCallback(() => done()))")
+    page.wait_for_load_state("networkidle")
+
+
+def until(page, check: Callable[[], object], what: str, timeout_s: float = 10.0):
+    """Ask `check()` once per frame the page draws until it gives something true, and return that; fail after
+    `timeout_s` with `what` (a bound for a broken page, not a wait: a good page ends it sooner)."""
+    deadline = time.monotonic() + timeout_s
+    while not (found := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not within {timeout_s} s")
+        page.evaluate("() => new Promise(drawn => requestAnimationFrame(() => drawn()))")
+    return found
 
 
 @pytest.fixture

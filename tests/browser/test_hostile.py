@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import DESKTOP, Guard, _check, _new_page
+from .conftest import DESKTOP, Guard, _check, _new_page, idle
 
 # The root chooser, the 404 page, and one page of each kind in both languages (rule pages with diagrams,
 # predicates, clarifications, see-also and back-links).
@@ -57,7 +57,7 @@ def test_no_planted_payload_opens_a_dialog_on_load_focus_or_hover(browser, hosti
             for selector, index, centre in targets:
                 if not centre:
                     page.mouse.move(*page.evaluate(CENTRE, [selector, index]))
-            page.wait_for_timeout(100)
+            idle(page)  # what the hovers and focus set off has run
     finally:
         context.close()
     assert not dialogs, "\n".join(dialogs)

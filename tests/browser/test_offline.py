@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from .conftest import serve_site
+from .conftest import serve_site, until
 from .test_ask import field, panel, verdict
 from .test_pages import switch_language
 from .test_search import search
@@ -55,12 +55,12 @@ def wait_until_kept(page, *paths: str, timeout_s: float = 10) -> dict[str, list[
     loaded; the caches."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=timeout_s * 1000)
     wanted = set(paths) | set(page.evaluate(LOADED))
-    for _ in range(int(timeout_s * 10)):
+
+    def kept():
         found = cached(page)
-        if len(found) == 1 and wanted <= set(next(iter(found.values()))):
-            return found
-        page.wait_for_timeout(100)
-    raise AssertionError(f"not kept within {timeout_s} s: {wanted - set(next(iter(found.values()), []))}")
+        return found if len(found) == 1 and wanted <= set(next(iter(found.values()))) else None
+
+    return until(page, kept, f"the worker's cache did not get all of {sorted(wanted)}", timeout_s)
 
 
 def ask_deploy(page, no: str, forest: str):
@@ -142,13 +142,11 @@ def publish_again(site, path: str, marker: str) -> None:
 
 def wait_for_a_new_cache(page, old: str) -> list[str]:
     """Wait until the site's worker of a newer version has taken over and `old` is gone; what the new cache holds."""
-    for _ in range(100):
+    def replaced():
         found = cached(page)
-        if old not in found and len(found) == 1:
-            break
-        page.wait_for_timeout(100)
-    assert old not in found and len(found) == 1, found
-    return next(iter(found.values()))
+        return found if old not in found and len(found) == 1 else None
+
+    return next(iter(until(page, replaced, f"the cache {old} was not replaced").values()))
 
 
 def test_a_new_version_reaches_the_reader_on_the_next_visit_and_replaces_the_old_cache(page, site, tmp_path):

@@ -114,7 +114,8 @@ def test_a_shared_link_opens_on_a_phone_with_its_question_recap_and_answer_in_vi
     phone.goto(f"{base_url}{lang}/t9a/scout/#" + SCOUT.format(zone=0, distance=14, terrain="forest"))
     form = panel(phone, "deploy_ok")
     expect(verdict(form)).to_be_visible()
-    phone.wait_for_timeout(200)  # the scroll settles
+    phone.wait_for_function("() => new Promise(r => { const y = scrollY; "
+                            "requestAnimationFrame(() => r(scrollY === y)); })")  # the jump to the panel has settled
     header = phone.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
     heading = phone.locator("#predicate-deploy_ok").bounding_box()
     recap = form.locator(".kb-ask__recap")

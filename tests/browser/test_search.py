@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, unquote, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import served_site
+from .conftest import idle, served_site, until
 
 RESULT_LINKS = ".pagefind-ui__result-inner > .pagefind-ui__result-title > .pagefind-ui__result-link"
 
@@ -138,13 +138,13 @@ def test_keyboard_opens_search_and_escape_closes_it(page, base_url):
 
 
 def _pagefind_paths(guard) -> list[str]:
-    return [urlparse(url).path for url in guard.requests if "/pagefind/" in url]
+    """What the page fetched of Pagefind (not the site's worker keeping a copy of what the page loaded)."""
+    return [urlparse(url).path for url in guard.page_requests if "/pagefind/" in url]
 
 
 def test_nothing_of_pagefind_is_fetched_until_the_pointer_comes_to_the_search_box(page, guard, base_url):
     page.goto(base_url + "en/t9a/scout/")
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(2500)  # longer than search.js waited for an idle moment before it loaded Pagefind
+    idle(page)  # nothing waits for a pointer-less idle moment to load Pagefind
     assert _pagefind_paths(guard) == []
     page.hover(".kb-search__stub-input")
     page.wait_for_selector(".kb-search--ready")
@@ -177,11 +177,11 @@ def test_on_a_phone_the_search_button_loads_pagefind_and_opens_the_field(phone, 
 
 def test_priming_and_practice_after_the_pointer_came_use_the_interfaces_worker(page, guard, base_url):
     page.goto(base_url + "en/t9a/scout/")
-    page.hover(".kb-search__stub-input")
-    for _ in range(50):  # up to 10 s: the practice search runs once Pagefind is loaded and the page is idle
-        if any("/fragment/" in path for path in _pagefind_paths(guard)):
-            break
-        page.wait_for_timeout(200)
+    # The practice search runs once Pagefind is loaded and the page is idle; its last fetch is its best result's
+    # fragment. On a loaded machine the site's worker may fetch pagefind.js again to keep it: not the page's import.
+    with page.expect_request(lambda request: "/fragment/" in request.url, timeout=30_000):
+        page.hover(".kb-search__stub-input")
+    expect(page.locator("[data-kb-practice]")).to_have_attribute("data-kb-practice", "started")
     page.wait_for_load_state("networkidle")
     paths = _pagefind_paths(guard)
     assert any(path.endswith("/pagefind-worker.js") for path in paths), paths
@@ -203,12 +203,9 @@ def test_no_practice_search_when_the_browser_asks_to_save_data(page, guard, base
     page.add_init_script("Object.defineProperty(Navigator.prototype, 'connection', {get: () => ({saveData: true})})")
     page.goto(base_url + "en/t9a/scout/")
     page.hover(".kb-search__stub-input")
-    for _ in range(50):  # up to 10 s: until search.js has primed Pagefind, after which it would practise
-        if any(path.rsplit("/", 1)[-1].startswith("pagefind.en_") for path in _pagefind_paths(guard)):
-            break
-        page.wait_for_timeout(200)
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(1000)  # the practice would start on the next idle moment
+    # search.js primes Pagefind, then on the next idle moment decides whether to practise, and says so.
+    expect(page.locator("[data-kb-practice]")).to_have_attribute("data-kb-practice", "skipped", timeout=30_000)
+    idle(page)
     assert not [path for path in _pagefind_paths(guard) if "/index/" in path or "/fragment/" in path]
     assert search(page, "scout")[0] == "/en/t9a/scout/"
 
@@ -285,8 +282,7 @@ def test_back_shows_no_results_the_reader_put_away_before_leaving(page, no_store
     page.wait_for_load_state("load")
     page.go_back()
     page.wait_for_url(base_url + "en/")
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(500)  # time for search.js to bring results back, which it must not
+    idle(page)  # search.js brings a remembered query back as the page loads: by now it would have begun
     expect(page.locator(".pagefind-ui__drawer")).to_be_hidden()
     assert not page.locator(".kb-search--active").count()
 
@@ -299,8 +295,8 @@ def test_a_query_typed_before_pagefind_arrives_is_searched_with_the_focus_kept(p
     stub = page.locator(".kb-search__stub-input")
     stub.click()
     stub.press_sequentially("scou")
-    page.wait_for_timeout(100)
-    assert held and not page.locator(".kb-search--ready").count()
+    until(page, lambda: held, "pagefind-ui.js was not asked for")
+    assert not page.locator(".kb-search--ready").count()
     held[0].continue_()
     page.wait_for_selector(".kb-search--ready")
     box = page.locator(".kb-search input")

@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from .conftest import DESKTOP, serve_site
+from .conftest import DESKTOP, idle, serve_site
 
 # A first visit to the same page of the same site built by stock MkDocs + Material (sections-only navigation,
 # Material's search plugin), bytes gzip-compressed (level 6): shared/reviews/perf-review.md §3, measured in Chromium.
@@ -58,8 +58,7 @@ def test_a_first_visit_to_a_rule_page_fetches_no_search_engine_no_sitemap_and_we
     counted_site.sent.clear()
     page.goto(counted_site.address + f"{lang}/t9a/scout/")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")  # the worker has kept the page too
-    page.wait_for_load_state("networkidle")
-    page.wait_for_timeout(2500)  # longer than search.js waited for an idle moment before it loaded Pagefind
+    idle(page)  # nothing of Pagefind waits for a pointer-less idle moment
     sent = list(counted_site.sent)
     paths = [urlparse(path).path for path, _size in sent]
     assert not [path for path in paths if "/pagefind/" in path], paths
