@@ -10,6 +10,9 @@ time limit and a 3 GB address-space limit so that an unbounded case cannot take 
 - F4 under diagram probing: the comparison snippet probed as `diagrams.probe.Probe.boundaries` does;
 - F8: the 432-byte YAML alias bomb, read by the project's YAML loader (generator.core.yamlfile);
 - N10 (issue 26): a 24 MB stray catalog of 200,000 entries, through `check`, `i18n check` and `i18n update`;
+- B (issue 39): the review's file: one rule holding a predicate that burns steps and 1,000 worked examples each
+  just under the per-example step limit, through `check`; B2: one of our own, 1,000 examples whose steps are the
+  dearest in wall time we found (sorting and comparing long lists of tuples), through `check`;
 - N11 (issue 26): a 0.9 MB answer template and 0.3 MB plural forms of `%(num)s inch` (each catalog under the
   1 MiB file limit, so the length limit is what refuses them), through `site` (the largest page written is
   named in the outcome).
@@ -183,6 +186,58 @@ def long_translations(folder: Path) -> Path:
     return copy
 
 
+SLOW_PREDICATE = """\
+  - name: slow
+    clause: cumulative
+    summary: Burns steps.
+    args: [{name: n, type: int, text: a number}]
+    returns: {type: int, text: a number}
+    code: |
+%s
+"""
+# B: the review's predicate (security-review.md, finding B): about 22,000 steps per unit of n.
+B_CODE = """\
+t = 0  # clause: cumulative
+for j in range(n):
+    for i in range(9000):
+        t = t + 1
+return t  # clause: cumulative"""
+# B2: steps that cost the most wall time each: sorting and comparing lists of tuples (every element is weighed).
+B2_CODE = """\
+pairs = [(i % 7, -i) for i in range(2000)]  # clause: cumulative
+t = 0
+for j in range(n):
+    t = t + len(sorted(pairs)) + (1 if pairs == sorted(pairs) else 0)
+return t  # clause: cumulative"""
+
+
+def slow_examples(folder: Path, code: str, count: int, expect) -> Path:
+    """A copy of the inputs whose wap/dodge holds the predicate `code` and `count` worked examples of it, n = 1..7."""
+    from generator.site.inputs import copy_inputs
+
+    copy = copy_inputs(ROOT, folder)
+    path = copy / "rules/wap/dodge.yaml"
+    examples = "".join(f"  - {{id: slow-{k}, predicate: slow, clause: cumulative, name: Slow {k}., "
+                       f"given: {{n: {k % 7 + 1}}}, expect: {expect(k % 7 + 1)}}}\n" for k in range(count))
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "\nexamples:\n", "\n" + SLOW_PREDICATE % textwrap.indent(code, " " * 6) + "examples:\n" + examples, 1),
+        encoding="utf-8")
+    return copy
+
+
+def many_slow_files(folder: Path, files: int, count: int) -> Path:
+    """B3: a copy of the inputs with `files` more rules, each holding B's predicate and `count` examples near the
+    step limit: every file keeps within its own budget, the run's budget is what stops them."""
+    copy = slow_examples(folder, B_CODE, count, lambda n: n * 9000)
+    text = (copy / "rules/wap/dodge.yaml").read_text(encoding="utf-8")
+    for number in range(files):
+        name = f"slow-{number}"
+        (copy / f"rules/wap/{name}.yaml").write_text(
+            text.replace("id: dodge\ntitle: Dodge\n", f"id: {name}\ntitle: Slow {number}\n", 1)
+            .replace("name: Dodge (6+)", f"name: Slow {number}"), encoding="utf-8")
+    return copy
+
+
 def largest_page(site: Path) -> str:
     pages = [path for path in site.rglob("*.html")] if site.is_dir() else []
     if not pages:
@@ -195,13 +250,27 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a case is killed")
     parser.add_argument("--code", type=Path, default=ROOT, help="the checkout whose generator/ the commands run")
-    parser.add_argument("--only", choices=["issue-26"], help="only the cases of issue 26 (N10, N11)")
+    parser.add_argument("--only", choices=["issue-26", "issue-39"],
+                        help="only the cases of issue 26 (N10, N11) or of issue 39 (B, B2)")
+    parser.add_argument("--examples", type=int, default=1000, help="worked examples in the files of B and B2")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     python = sys.executable
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
+        if args.only == "issue-39":
+            for name, code, expect in (("B", B_CODE, lambda n: n * 9000), ("B2", B2_CODE, lambda n: n * 2000)):
+                repo = slow_examples(scratch / name, code, args.examples, expect)
+                size = (repo / "rules/wap/dodge.yaml").stat().st_size
+                rows.append((f"{name} {args.examples} slow examples ({size / 1000:.0f} KB file): check",
+                             *measure([python, "-m", "generator", "--root", str(repo), "check"], args.timeout,
+                                      args.code)))
+                shutil.rmtree(repo)
+            repo = many_slow_files(scratch / "B3", 40, 4)
+            rows.append(("B3 40 more rule files x 4 slow examples: check",
+                         *measure([python, "-m", "generator", "--root", str(repo), "check"], args.timeout, args.code)))
+            return _print(rows)
         repo = stray_catalog(scratch / "n10")
         for command in (["check"], ["i18n", "check"], ["i18n", "update"]):
             rows.append((f"N10 24 MB stray catalog: {' '.join(command)}",

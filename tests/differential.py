@@ -18,7 +18,16 @@ import random
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from generator.evaluate import SnippetError
+from generator.evaluate import (
+    MAX_FILE_STEPS,
+    MAX_RUN_STEPS,
+    Allowance,
+    SnippetError,
+    StepLimit,
+    call_budget,
+    spent_allowance,
+)
+from generator.kb.examples import rule_cases
 from generator.evaluate.values import exact_json
 from generator.kb.load import load
 
@@ -66,16 +75,66 @@ def exact_steps(steps: list[dict]) -> list[dict]:
                  outcome=exact_json(step["outcome"])) for step in steps]
 
 
-def run_python(snippet, arguments: list[dict]) -> list[dict]:
-    """Each run's result (or error class) and its traced steps: the JavaScript trace must equal them exactly."""
+# What the differential runs is bounded as `check` is: the worked examples that check runs within its budgets
+# (MAX_FILE_STEPS, MAX_RUN_STEPS), and each predicate's random situations within SITUATION_STEPS.
+SITUATION_STEPS = 2_000_000  # one predicate's random situations: 400 of the dearest today (deploy_order) spend ~550,000
+ALL_SITUATIONS_STEPS = 20_000_000  # every predicate's random situations in one test run: 400 of each of today's spend ~1,020,000
+
+
+def situation_allowances() -> tuple[Allowance, Allowance]:
+    """A fresh allowance for one predicate's random situations, and the one all predicates of a run share."""
+    return Allowance(SITUATION_STEPS, "SITUATION_STEPS"), _ALL_SITUATIONS
+
+
+_ALL_SITUATIONS = Allowance(ALL_SITUATIONS_STEPS, "ALL_SITUATIONS_STEPS")
+
+
+def run_python(snippet, arguments: list[dict], *shared: Allowance) -> list[dict]:
+    """Each run's result (or error class) and its traced steps: the JavaScript trace must equal them exactly.
+
+    The runs also spend the `shared` allowances: they stop at the first run one of them cannot pay for in full, so
+    the list may be shorter than `arguments` (compare the engines on as many)."""
     outcomes = []
     for situation in arguments:
+        budget = call_budget(snippet.steps, *shared)
         try:
-            value, steps = snippet.explain(**situation)
+            value, steps = snippet.traced(situation, budget)
             outcomes.append({"ok": exact_json(value), "steps": exact_steps(steps)})
         except SnippetError as error:
+            if isinstance(error, StepLimit) and spent_allowance(budget, snippet.steps, *shared):
+                break
             outcomes.append({"error": type(error).__name__, "message": str(error)})
+        finally:
+            for each in shared:
+                each.spend(min(budget.spent, budget.limit))
     return outcomes
+
+
+def checked_examples(kb) -> list:
+    """The worked examples `check` runs in full within its budgets (generator/kb/examples.py): a file's stop at the
+    first that would spend more than MAX_FILE_STEPS, and all of them at the first past MAX_RUN_STEPS."""
+    run, kept, file, rule = Allowance(MAX_RUN_STEPS, "run"), [], Allowance(0, "file"), None
+    for case in rule_cases(kb):
+        if case.rule != rule:
+            rule, file = case.rule, Allowance(MAX_FILE_STEPS, "file")
+        if not file.remaining:
+            continue
+        snippet = kb.rules[case.rule].predicate(case.predicate).snippet
+        budget = call_budget(snippet.steps, file, run)
+        try:
+            snippet.run(case.given, budget)
+        except SnippetError as error:
+            over = spent_allowance(budget, snippet.steps, file, run) if isinstance(error, StepLimit) else None
+            if over is run:
+                break
+            if over is file:
+                file.spent = file.limit
+                continue
+        finally:
+            for allowance in (file, run):
+                allowance.spend(min(budget.spent, budget.limit))
+        kept.append(case)
+    return kept
 
 
 def agree(python: dict, script: dict) -> bool:

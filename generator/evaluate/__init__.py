@@ -4,7 +4,8 @@ A snippet is vetted when its rule is loaded (`vetting`: parse, then one validato
 then run by `interpreter` (a dispatch table of node handlers over guarded `operators` and the
 `functions` table). Every call spends a `Budget` of steps — one per node visited and one per
 element an operation touches, nested elements included (`values.weigh`) — and may build at most
-MAX_BUILT elements; `limits` holds every limit. Everything a snippet can get wrong is a
+MAX_BUILT elements; calls that share a whole (a file's worked examples, a run's) also spend an
+`Allowance` of MAX_FILE_STEPS or MAX_RUN_STEPS; `limits` holds every limit. Everything a snippet can get wrong is a
 `SnippetError`: `SnippetRefused` at load, `SnippetRuntimeError` while running, and its
 `LimitReached` subclasses (`StepLimit`, `MemoryLimit`, `SizeLimit`, `DepthLimit`) name the guard
 that stopped it. `to_js` compiles the same vetted tree to JavaScript for the browser, and both
@@ -17,7 +18,7 @@ each condition tested and the step that returned, with its clause.
 
 from __future__ import annotations
 
-from .budget import Budget
+from .budget import Allowance, Budget, call_budget, spent_allowance
 from .errors import (
     DepthLimit,
     LimitReached,
@@ -29,13 +30,17 @@ from .errors import (
     StepLimit,
 )
 from .functions import FUNCTIONS
-from .limits import MAX_BUILT, MAX_EXPONENT, MAX_INT, MAX_PROBE_STEPS, MAX_SEQUENCE, MAX_STEPS, MAX_VALUE_DEPTH
+from .limits import (
+    MAX_BUILT, MAX_EXPONENT, MAX_FILE_STEPS, MAX_INT, MAX_PROBE_STEPS, MAX_RUN_STEPS, MAX_SEQUENCE, MAX_STEPS,
+    MAX_VALUE_DEPTH,
+)
 from .snippet import Snippet
 from .values import PLAIN_TYPES
 from .vetting import check_snippet
 
 __all__ = [
-    "Budget", "DepthLimit", "FUNCTIONS", "LimitReached", "MAX_BUILT", "MAX_EXPONENT", "MAX_INT",
-    "MAX_PROBE_STEPS", "MAX_SEQUENCE", "MAX_STEPS", "MAX_VALUE_DEPTH", "MemoryLimit", "PLAIN_TYPES", "SizeLimit",
-    "Snippet", "SnippetError", "SnippetRefused", "SnippetRuntimeError", "StepLimit", "check_snippet",
+    "Allowance", "Budget", "DepthLimit", "FUNCTIONS", "LimitReached", "MAX_BUILT", "MAX_EXPONENT", "MAX_FILE_STEPS",
+    "MAX_INT", "MAX_PROBE_STEPS", "MAX_RUN_STEPS", "MAX_SEQUENCE", "MAX_STEPS", "MAX_VALUE_DEPTH", "MemoryLimit",
+    "PLAIN_TYPES", "SizeLimit", "Snippet", "SnippetError", "SnippetRefused", "SnippetRuntimeError", "StepLimit",
+    "call_budget", "check_snippet", "spent_allowance",
 ]

@@ -48,3 +48,31 @@ class Meter:
                 self.budget.charge(1, line)
             else:
                 self.budget.charge(weigh(value, self.budget.remaining), line)
+
+
+class Allowance:
+    """Steps that many calls share (a file's worked examples, a whole run), each call within its own step limit."""
+
+    def __init__(self, steps: int, name: str):
+        self.limit = steps
+        self.name = name  # the constant that sets it, for the message that says which limit stopped a call
+        self.spent = 0
+
+    @property
+    def remaining(self) -> int:
+        return max(0, self.limit - self.spent)
+
+    def spend(self, steps: int) -> None:
+        self.spent += steps
+
+
+def call_budget(call_steps: int, *allowances: Allowance) -> Budget:
+    """The Budget of one call: its own step limit, or less when a shared allowance has less left."""
+    return Budget(min([call_steps] + [allowance.remaining for allowance in allowances]))
+
+
+def spent_allowance(budget: Budget, call_steps: int, *allowances: Allowance) -> Allowance | None:
+    """Which allowance a call that reached its Budget's limit ran out of (None: the call's own step limit)."""
+    if budget.limit >= call_steps:
+        return None
+    return min(allowances, key=lambda allowance: allowance.remaining)

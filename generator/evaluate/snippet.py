@@ -49,8 +49,12 @@ class Snippet:
 
     def explain(self, /, **arguments) -> tuple[object, list[dict]]:
         """The result and the steps that led to it (clauses, values read, comparisons; see trace.py)."""
+        return self.traced(arguments)
+
+    def traced(self, arguments: Mapping, budget: Optional[Budget] = None) -> tuple[object, list[dict]]:
+        """As explain, spending `budget` (a fresh one of `steps` when none is given)."""
         trace = Trace()
-        result = self.run(arguments, trace=trace)
+        result = self.run(arguments, budget, trace)
         return result, trace.steps
 
     def run(self, arguments: Mapping, budget: Optional[Budget] = None, trace: Optional[Trace] = None):

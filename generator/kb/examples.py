@@ -14,7 +14,16 @@ from ..core import cache
 from ..core.parallel import fill_cache
 from ..core.problems import Problems, relative
 from ..core.yamlfile import YamlError, read_yaml
-from ..evaluate import LimitReached, SnippetRuntimeError
+from ..evaluate import (
+    MAX_FILE_STEPS,
+    MAX_RUN_STEPS,
+    Allowance,
+    LimitReached,
+    SnippetRuntimeError,
+    StepLimit,
+    call_budget,
+    spent_allowance,
+)
 from .model import KnowledgeBase
 from .value_types import value_problem
 
@@ -53,6 +62,7 @@ class Outcome:
     error: Optional[str] = None
     stopped: Optional[str] = None  # `file:line: rule: predicate: what stopped it — hint`, line in the snippet
     steps: list = field(default_factory=list)  # the traced steps (evaluate/trace.py); empty when from the cache
+    over: Optional[Allowance] = None  # the shared allowance (a file's, the run's) this example ran out of
 
     def describe(self) -> str:
         if self.passed:
@@ -89,15 +99,23 @@ def rule_cases(kb: KnowledgeBase) -> list[Case]:
     return cases
 
 
-def run_case(kb: KnowledgeBase, case: Case) -> Outcome:
+def run_case(kb: KnowledgeBase, case: Case, *allowances: Allowance) -> Outcome:
+    """One example's outcome; its steps are spent from each of the `allowances` too (a file's, the run's)."""
     rule = kb.rules.get(case.rule)
     predicate = rule.predicate(case.predicate) if rule else None
     if predicate is None or predicate.snippet is None:
         return Outcome(case, False, error=f"no runnable predicate {case.rule}::{case.predicate}")
+    snippet = predicate.snippet
+    budget = call_budget(snippet.steps, *allowances)
     try:
-        got, steps = predicate.snippet.explain(**case.given)
+        got, steps = snippet.traced(case.given, budget)
     except SnippetRuntimeError as error:
-        return Outcome(case, False, error=f"the predicate stopped: {error}", stopped=_stopped(kb, case, error))
+        over = spent_allowance(budget, snippet.steps, *allowances) if isinstance(error, StepLimit) else None
+        return Outcome(case, False, error=f"the predicate stopped: {error}", stopped=_stopped(kb, case, error),
+                       over=over)
+    finally:
+        for allowance in allowances:
+            allowance.spend(min(budget.spent, budget.limit))
     if not same(case.expect, got):
         return Outcome(case, False, got=got, steps=steps)
     applied = [step["clause"] for step in steps if step["clause"]]
@@ -117,15 +135,25 @@ def run_cases(kb: KnowledgeBase, cases: list[Case]) -> Iterator[Outcome]:
     worked out afresh, with its line and message from the files as they are now.
     """
     groups = _groups(cases)
-    fill_cache(lambda group: _rule_outcomes(kb, group), groups)  # a first run works them out on every core
-    for group in groups:
-        yield from _rule_outcomes(kb, group)
+    fill_cache(*answer_work(kb, cases))  # a first run works them out on every core
+    run = Allowance(MAX_RUN_STEPS, "MAX_RUN_STEPS")
+    for index, group in enumerate(groups):
+        outcomes = _rule_outcomes(kb, group, run)
+        if outcomes[-1].over is run:
+            later = groups[index + 1:]
+            outcomes[-1] = _over_budget(outcomes[-1], sum(map(len, later)), len(later))
+            yield from outcomes
+            return
+        yield from outcomes
 
 
 def answer_work(kb: KnowledgeBase, cases: list[Case]) -> tuple[Callable[[list[Case]], object], list[list[Case]]]:
     """What run_cases works out, as a pure call and the items to call it on (one rule's cases each), for having
     another core fill the disk cache with the answers beforehand (core/parallel.py fill_beside)."""
-    return (lambda group: _rule_outcomes(kb, group)), _groups(cases)
+    # Each process that fills the cache spends at most a run's allowance of its own (a fork copies it); what it
+    # leaves undone the run works out, within the run's allowance.
+    filling = Allowance(MAX_RUN_STEPS, "MAX_RUN_STEPS")
+    return (lambda group: _rule_outcomes(kb, group, filling)), _groups(cases)
 
 
 def _groups(cases: list[Case]) -> list[list[Case]]:
@@ -133,19 +161,43 @@ def _groups(cases: list[Case]) -> list[list[Case]]:
     return [list(group) for _rule, group in itertools.groupby(cases, key=lambda case: case.rule)]
 
 
-def _rule_outcomes(kb: KnowledgeBase, group: list[Case]) -> list[Outcome]:
-    """The outcomes of one rule's cases, from the disk cache when they all passed before."""
+def _rule_outcomes(kb: KnowledgeBase, group: list[Case], run: Allowance) -> list[Outcome]:
+    """The outcomes of one rule's cases, from the disk cache when they all passed before.
+
+    The cases spend a file's allowance (MAX_FILE_STEPS) and `run`; the first to run out of either ends the
+    group. Answers from the cache spend what they spent when worked out, so that a run stops at the same place
+    with the cache as without it.
+    """
     key = _cases_key(kb, group)
-    answers = cache.stored(ANSWERS, key) if key is not None else None
-    if answers is not None and len(answers) == len(group):
+    stored = cache.stored(ANSWERS, key) if key is not None else None
+    if isinstance(stored, tuple) and len(stored) == 2 and len(stored[0]) == len(group) and stored[1] <= run.remaining:
+        answers, spent = stored
+        run.spend(spent)
         return [Outcome(case, True, got=got) for case, got in zip(group, answers)]
-    outcomes = [run_case(kb, case) for case in group]
+    file = Allowance(MAX_FILE_STEPS, "MAX_FILE_STEPS")
+    outcomes = []
+    for index, case in enumerate(group):
+        outcomes.append(run_case(kb, case, file, run))
+        if outcomes[-1].over is file:
+            outcomes[-1] = _over_budget(outcomes[-1], len(group) - index - 1, 0)
+        if outcomes[-1].over is not None:
+            break
     if key is not None and all(outcome.passed for outcome in outcomes):
         try:
-            cache.store(ANSWERS, key, [outcome.got for outcome in outcomes])
+            cache.store(ANSWERS, key, ([outcome.got for outcome in outcomes], file.spent))
         except ValueError:  # an answer marshal cannot hold: worked out again next time
             pass
     return outcomes
+
+
+def _over_budget(outcome: Outcome, cases_left: int, files_left: int) -> Outcome:
+    """The outcome of the example that spent the last of a shared allowance: where, which limit, what was left."""
+    case, over = outcome.case, outcome.over
+    whose = f"the worked examples of {case.file}" if over.name == "MAX_FILE_STEPS" else "the worked examples of this run"
+    left = f"{cases_left} example(s) after this one" + (f" and those of {files_left} more file(s)" if files_left else "")
+    error = (f"{whose} spent their budget of {over.limit:,} evaluation steps ({over.name}); {left} not run — make the "
+             f"examples cheaper (smaller arguments, fewer loops) or fewer")
+    return Outcome(case, False, error=error, stopped=f"{case.file}:{case.line}: {case.test_id}: {error}", over=over)
 
 
 ANSWERS = "example-answers"  # the disk cache's kind for a rule's answers (kept only when all of them passed)
