@@ -78,7 +78,7 @@ def exact_steps(steps: list[dict]) -> list[dict]:
 # What the differential runs is bounded as `check` is: the worked examples that check runs within its budgets
 # (MAX_FILE_STEPS, MAX_RUN_STEPS), and each predicate's random situations within SITUATION_STEPS.
 SITUATION_STEPS = 2_000_000  # one predicate's random situations: 400 of the dearest today (deploy_order) spend ~550,000
-ALL_SITUATIONS_STEPS = 20_000_000  # every predicate's random situations in one test run: 400 of each of today's spend ~1,020,000
+ALL_SITUATIONS_STEPS = 20_000_000  # every predicate's random situations in a run: 400 of each of today's ~1,020,000
 
 
 def situation_allowances() -> tuple[Allowance, Allowance]:

@@ -57,7 +57,7 @@ def test_a_changed_predicate_or_example_is_worked_out_again_and_a_failure_is_nev
     assert [o.passed for o in run_cases(_KB, wrong)] == [False] + [True] * (len(cases) - 1)
     runs = []
     real_run_case = examples.run_case
-    monkeypatch.setattr(examples, "run_case", lambda kb, case: runs.append(case) or real_run_case(kb, case))
+    monkeypatch.setattr(examples, "run_case", lambda kb, case, *shared: runs.append(case) or real_run_case(kb, case, *shared))
     assert not next(iter(run_cases(_KB, wrong))).passed and len(runs) == len(cases)  # not from the cache
     rule = _KB.rules["wap/dodge"]
     predicate = rule.predicates[0]
