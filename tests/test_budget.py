@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from generator.core import cache
 from generator.evaluate import MAX_FILE_STEPS, MAX_STEPS, Allowance, Snippet
 from generator.kb import examples
 from generator.kb.load import load
 
 from .conftest import run_generator
 from .differential import checked_examples, run_python
-from .test_examples import cache_home  # noqa: F401 (a fixture)
 
 # The review's predicate: about 63,000 steps for each unit of n, so n = 3 stays just under MAX_STEPS.
 SLOW = """\
@@ -28,6 +30,15 @@ SLOW = """\
               t = t + 1
       return t  # clause: cumulative
 """
+
+
+@pytest.fixture
+def empty_cache(tmp_path, monkeypatch):
+    """A disk cache of its own, empty, and turned on (tests/test_examples.py has the same)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("KB_NO_CACHE", raising=False)
+    yield
+    cache.forget()
 
 
 def with_slow_examples(repo, rule: str, given: list[int]) -> None:
@@ -84,7 +95,7 @@ def test_the_run_stops_at_the_file_that_spends_the_last_of_the_run_budget_and_ru
 
 
 def test_answers_from_the_cache_spend_the_steps_they_spent_so_a_warm_run_stops_where_a_cold_one_did(
-        repo, monkeypatch, cache_home):  # noqa: F811
+        repo, monkeypatch, empty_cache):
     monkeypatch.setattr(examples, "MAX_RUN_STEPS", 5 * MAX_STEPS // 2)
     for rule in ("wap/dodge", "wap/immunity", "wap/martial-arts"):
         with_slow_examples(repo, rule, [3])
