@@ -133,3 +133,29 @@ def test_check_reports_a_worked_example_whose_clause_is_off_its_path(repo):
 def test_every_worked_example_of_the_real_rules_is_on_its_path():
     result = run_generator(ROOT, "check")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# --- security review, round four, F: the note reader and the parser see the same lines -----------------------
+
+def test_a_carriage_return_in_the_code_is_refused_so_no_note_lands_on_another_statement():
+    # Python ends a line at the CR; the note reader did not: `return 5` was traced with no clause, and the note
+    # `cumulative` was read for line 1.
+    with pytest.raises(SnippetRefused, match=r"U\+000D \(CARRIAGE RETURN\).*write \\r in a string") as refused:
+        Snippet.compile("x = 1  # clause: mounted\rreturn 5  # clause: cumulative\n", [])
+    assert refused.value.line == 1
+
+
+def test_a_form_feed_before_a_note_is_refused_rather_than_the_note_dropped():
+    with pytest.raises(SnippetRefused, match=r"U\+000C \(FORM FEED\)") as refused:
+        Snippet.compile("x = 1\n\x0c# clause: mounted\nreturn 2  # clause: cumulative\n", [])
+    assert refused.value.line == 2
+
+
+def test_a_quoted_code_with_a_carriage_return_is_refused_by_check_in_the_rule_file(repo):
+    block = "".join(f"      {line}\n" for line in SCOUT.splitlines())  # as the rule file writes it
+    quoted = ("x = 1  # clause: terrain\\r" + SCOUT.replace("\n", "\\n")).replace('"', '\\"')
+    _replace(repo, DEPLOY_OK, f"    code: |\n{block}", f'    code: "{quoted}"\n')
+    _kb, problems = load_and_validate(repo)
+    (found,) = [str(problem) for problem in problems]
+    assert found.startswith(f"{DEPLOY_OK}:") and "predicate deploy_ok: code refused" in found
+    assert "U+000D (CARRIAGE RETURN)" in found and "write \\r in a string if you mean it" in found

@@ -26,8 +26,8 @@ ERROR, WARNING = "error", "warning"
 # read differently from what it holds. `##[` and `##vso[` open a runner command anywhere in a line (GitHub's
 # older syntax, Azure's): their `[` is escaped, so the escape always follows what came before it.
 _OPENS_COMMAND = r"(?<=##)\[|(?<=##vso)\["
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]|"
-                     + _OPENS_COMMAND)
+HIDDEN = r"\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"  # (a class's inside)
+_UNSAFE = re.compile(f"[{HIDDEN}]|" + _OPENS_COMMAND)
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 # Where a line ends, for the guard: the runner splits at CR and LF; the rest end a line in other readers.
 _LINE_END = re.compile(r"\r\n|[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import ast
+import re
+import unicodedata
 from typing import Callable
+
+from ..core.report_formats import HIDDEN
 
 from .errors import SnippetRefused
 from .functions import FUNCTIONS
@@ -182,11 +186,32 @@ def _depth(node: ast.AST, limit: int) -> int:
     return deepest
 
 
+# Characters that make code read differently from what it runs, in a string or a comment as much as in code: control
+# characters (a CR or a form feed ends or hides a line for Python but not for an editor or the clause notes), line
+# and paragraph separators and NEL (an editor breaks the line there, Python does not), and the invisible and
+# bidirectional format characters ("Trojan source"). Only LF ends a line and only tabs and spaces are blank.
+_HIDDEN_IN_CODE = re.compile(f"[{HIDDEN}]".replace("\\x00-\\x1f", "\\x00-\\x08\\x0b-\\x1f"))
+_CONTROL_NAMES = {"\r": "CARRIAGE RETURN", "\x0b": "LINE TABULATION", "\x0c": "FORM FEED", "\x85": "NEXT LINE"}
+
+
+def _hidden_character(source: str) -> None:
+    """Refuse the first character of _HIDDEN_IN_CODE, at its line, with the escape to write instead."""
+    found = _HIDDEN_IN_CODE.search(source)
+    if found:
+        char = found.group()
+        name = _CONTROL_NAMES.get(char) or unicodedata.name(char, "a control character")
+        escape = "\\r" if char == "\r" else f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+        raise SnippetRefused(f"the code holds U+{ord(char):04X} ({name}), which shows the code differently from how it "
+                             f"runs; delete it, or write {escape} in a string if you mean it",
+                             source.count("\n", 0, found.start()) + 1)
+
+
 def _parse(source: str) -> ast.Module:
     if not isinstance(source, str) or not source.strip():
         raise SnippetRefused("the code is empty; write the body of the predicate, ending in 'return'")
     if len(source) > MAX_SOURCE_CHARS:
         raise SnippetRefused(f"the code is {len(source)} characters long; the limit is {MAX_SOURCE_CHARS}")
+    _hidden_character(source)
     try:
         tree = ast.parse(source, mode="exec")
     except SyntaxError as error:
