@@ -115,7 +115,7 @@ def test_whole_numbers_refuse_a_fraction_with_a_message_in_the_page_language(pag
     expect(turn).to_have_attribute("aria-invalid", "true")
     expect(verdict(form)).to_have_count(0)
     turn.fill("3")
-    expect(verdict(form)).to_have_text("Можно")
+    expect(verdict(form)).to_have_text("Запрет не действует")
 
 
 def test_a_choice_result_reads_as_its_declared_answer(page, base_url):
