@@ -222,6 +222,19 @@ def test_a_word_only_in_clarifications_and_examples_finds_them_in_its_inflected_
     assert parts and all(part.startswith(("clarification-", "example-")) for part in parts if part), parts
 
 
+@pytest.mark.parametrize("start, query", [("ru/", "бонус за ряды"), ("en/", "rank bonus")], ids=["ru", "en"])
+def test_the_rank_bonus_question_finds_the_battlesystem_answer_not_only_another_games_rule(page, base_url, start,
+                                                                                              query):
+    # Players ask whether Battlesystem skirmishers get a rank bonus; WAP's «always zero ranks» is another game.
+    page.goto(base_url + start)
+    results = search(page, query, every_page=True)
+    expected = f"/{start}battlesystem/skirmishers/"
+    assert expected in results, results
+    links = page.locator(".pagefind-ui__result-link").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    parts = {urlparse(href).fragment for href in links if expected in unquote(urlparse(href).path)}
+    assert "clarification-rank-bonus" in parts, parts
+
+
 def test_a_result_part_opens_the_clause_or_clarification_it_was_found_in(page, base_url, shot):
     page.goto(base_url + "en/")
     search(page, "different sources")
