@@ -37,9 +37,16 @@ function keepable(response) {
 }
 
 function isOurs(url) {
-  if (!url.startsWith(SCOPE)) return false;
-  const path = url.slice(SCOPE.length);
-  return !path.startsWith(LISTS) && path.split(/[?#]/)[0] !== "sw.js";
+  // Vetted as it would be kept: keyOf() resolves "en/../offline/en.json" and "en/%2e%2e/sw.js" to the files they name.
+  let key;
+  try {
+    key = keyOf(url);
+  } catch (error) {
+    return false; // not an address
+  }
+  if (!key.startsWith(SCOPE)) return false;
+  const path = key.slice(SCOPE.length);
+  return !path.startsWith(LISTS) && path !== "sw.js";
 }
 
 // ------------------------------------------------------------------ answering requests
