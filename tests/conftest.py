@@ -51,6 +51,30 @@ SLOW_FIRST = ("tests/test_hostile_translations.py", "tests/test_site.py",
 BY_TEST = ("tests/browser/", "tests/test_serve.py::test_an_edited_rule_file", "tests/test_i18n.py")
 
 
+_GUARDS: list = []  # the CommandGuards in front of this process's stdout and stderr, once pytest_cmdline_main ran
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest_configure, where the terminal reporter takes sys.stdout for its own
+def pytest_cmdline_main(config):
+    """pytest's own output goes through the guard every command of the project prints through (core/report_formats.py):
+    a CR, a `::` line or a `##[` in an assertion message or in captured output cannot start a line GitHub's runner
+    obeys (security review, round four, I2). Lines that start no command, the summary among them, pass unchanged."""
+    import sys
+
+    from generator.core.report_formats import CommandGuard
+
+    if not _GUARDS and not isinstance(sys.stdout, CommandGuard):
+        _GUARDS.extend([CommandGuard(sys.stdout), CommandGuard(sys.stderr)])
+        sys.stdout, sys.stderr = _GUARDS
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """The last line pytest wrote, passed on even if it did not end."""
+    for guard in _GUARDS:
+        guard.flush()
+
+
 @pytest.hookimpl(trylast=True)  # after the tmpdir plugin made the run's temporary folder factory
 def pytest_configure(config):
     """The controller (or the only process) serves each of SERVED from the run's temporary folder."""
