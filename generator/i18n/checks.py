@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..core.cache import cached, key_bytes
+from ..core.direction import reordering
 from ..core.parallel import alongside
 from ..core.problems import Problem, Problems, relative
 from ..kb.answers import OTHER, pattern_problem
@@ -66,6 +67,9 @@ def _markup(text: str) -> dict[str, int]:
 def check_message(source: str, translation: str, source_lang: str, lang: str, glossary) -> list[str]:
     """Everything wrong with one translation of one source text (empty list when it is fine)."""
     issues = []
+    reordered = reordering(translation, lang)
+    if reordered:
+        issues.append(f"the translation {reordered[0]} ({reordered[1]})")
     source_refs, translated_refs = _targets(source), _targets(translation)
     if source_refs != translated_refs:
         lost = sorted((source_refs - translated_refs).elements())

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..core.direction import reordering
 from ..core.problems import Problems
 from . import answers
 from .markup import references
 from .model import KnowledgeBase, Rule
 from .references import References
-from .texts import concept_key, reference_texts, term_key
+from .texts import concept_key, concept_texts, reference_texts, rule_texts, term_key, term_texts
 from .value_types import value_problem
 
 
@@ -27,13 +28,26 @@ def validate(kb: KnowledgeBase, rules=None, shared: bool | None = None) -> Probl
     checked = References(kb)
     for key in (kb.rules if rules is None else [key for key in kb.rules if key in rules]):
         _validate_rule(kb, kb.rules[key], problems, checked)
+        _reordering(kb, rule_texts(kb.rules[key], details=False), problems)
     if not (rules is None if shared is None else shared):
         return problems
     for term in kb.terms.values():
         _validate_term(kb, term, problems, checked)
+        _reordering(kb, term_texts(term, kb.term_lang(term)), problems)
     for concept in kb.concepts.values():
         _validate_concept(kb, concept, problems, checked)
+        _reordering(kb, concept_texts(concept), problems)
     return problems
+
+
+def _reordering(kb: KnowledgeBase, texts, problems: Problems) -> None:
+    """Texts holding a character that reorders what a reviewer sees (core/direction.py), at their lines."""
+    for text in texts:
+        found = reordering(text.source, text.lang)
+        if found:
+            origin = kb.origins[text.origin]
+            problems.add(origin.path, origin.line(*text.path), text.origin, f"the text at {text.context} {found[0]}",
+                         found[1])
 
 
 def _validate_term(kb: KnowledgeBase, term, problems: Problems, checked: References):
