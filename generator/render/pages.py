@@ -52,6 +52,11 @@ COMPILED = CompiledTemplates()
 # then carries its own letter's rules and one link per other letter (navigation.prune), not every rule of its
 # system, which would make the system's list most of the weight of each of its pages.
 NAV_LETTERS_ABOVE = 40
+# The most rules one group of a large system's navigation holds: a letter with more (many titles share a first
+# letter, or a prefix: «Правило …») is cut into runs of at most this many, in order. Every page of a group renders
+# the whole group, so this bounds the navigation's share of a page; and a rule stays two taps from its system's page
+# (its group, then itself) however large the system grows.
+NAV_GROUP_MOST = 40
 
 
 @dataclass
@@ -207,7 +212,8 @@ class Renderer:
         title leaves the navigation as it is (`make serve` then rewrites the pages that list the rule,
         generator/serve/live.py). Material's navigation.prune writes only the open section's entries into a
         page; a system of more than NAV_LETTERS_ABOVE rules is split by the first letter of the rules' titles
-        in this language, so a page's weight stays bounded however large its system grows.
+        in this language, and a letter of more than NAV_GROUP_MOST rules into runs (nav_groups), so a page's
+        weight stays bounded however large its system grows.
         """
         systems, entries, ordered = self.kb.systems, [], None
         for system_id in sorted(systems):
@@ -216,12 +222,9 @@ class Renderer:
                 listed = [f"{rule.key}.md" for rule in rules]
             else:
                 ordered = ordered or self.alphabetical()
-                letters: dict[str, list[str]] = {}
-                for sort_key, _shown, rule in ordered:
-                    if rule.system == system_id:
-                        letter = sort_key[:1].upper() if sort_key[:1].isalpha() else "#"
-                        letters.setdefault(html_escape(letter), []).append(f"{rule.key}.md")
-                listed = [{letter: paths} for letter, paths in letters.items()]
+                listed = [{html_escape(label): [f"{rule.key}.md" for rule in rules]}
+                          for label, rules in nav_groups([(key, shown, rule) for key, shown, rule in ordered
+                                                          if rule.system == system_id])]
             entries.append({self.resolver.quiet_phrase(systems[system_id], "name"):  # the theme prints it raw
                             [f"{system_id}/index.md", *listed]})
         return entries
@@ -243,3 +246,60 @@ class Renderer:
         if self.status is not None:
             items.append({_("Translation status"): "status.md"})
         return items
+
+
+def _letter(sort_key: str) -> str:
+    return sort_key[:1].upper() if sort_key[:1].isalpha() else "#"
+
+
+def _told_apart(title: str, neighbour: str) -> str:
+    """The shortest start of `title` that differs from the same start of `neighbour` (the whole title if none does)."""
+    folded, other = title.casefold(), neighbour.casefold()
+    for end in range(1, len(title) + 1):
+        if folded[:end] != other[:end]:
+            return title[:end]
+    return title
+
+
+def _runs(count: int) -> list[tuple[int, int]]:
+    """`count` items cut into the fewest runs of at most NAV_GROUP_MOST, as even as can be: (start, end) each."""
+    parts = -(-count // NAV_GROUP_MOST)
+    bounds = [count * part // parts for part in range(parts + 1)]
+    return list(zip(bounds, bounds[1:]))
+
+
+def nav_groups(ordered: list[tuple[str, str, Rule]]) -> list[tuple[str, list[Rule]]]:
+    """A large system's rules (sorted (sort key, shown title, rule)) as navigation groups: (label, rules) each.
+
+    A letter of at most NAV_GROUP_MOST rules is one group, labelled by the letter. A larger one is cut into even runs
+    in alphabetical order, each labelled by the starts of its first and last titles that tell them from the titles
+    beside the run ("Dab – Dag", "Do – Dz"); where two runs would read alike (titles repeated across runs), every
+    run of the letter also says which of the letter's rules it holds ("Dodge 41–80").
+    """
+    letters: dict[str, list[tuple[str, str, Rule]]] = {}
+    for entry in ordered:
+        letters.setdefault(_letter(entry[0]), []).append(entry)
+    groups = []
+    for letter, entries in letters.items():
+        if len(entries) <= NAV_GROUP_MOST:
+            groups.append((letter, [rule for _key, _shown, rule in entries]))
+            continue
+        runs, labels = _runs(len(entries)), []
+        for start, end in runs:
+            first_title, last_title = entries[start][1], entries[end - 1][1]
+            # The first told apart from the title before the run, the last from the one after it (at the letter's
+            # ends, the letter), then from each other where one label would start the other ("D – Do").
+            first = _told_apart(first_title, entries[start - 1][1]) if start else first_title[:1].upper()
+            last = _told_apart(last_title, entries[end][1]) if end < len(entries) else last_title[:1].upper()
+            if first_title.casefold() == last_title.casefold():
+                labels.append(first_title)
+                continue
+            if first.casefold().startswith(last.casefold()) or last.casefold().startswith(first.casefold()):
+                first = max(first, _told_apart(first_title, last_title), key=len)
+                last = max(last, _told_apart(last_title, first_title), key=len)
+            labels.append(f"{first} – {last}")
+        if len(set(labels)) < len(labels):
+            labels = [f"{label} {start + 1}–{end}" for label, (start, end) in zip(labels, runs)]
+        groups += [(label, [rule for _key, _shown, rule in entries[start:end]])
+                   for label, (start, end) in zip(labels, runs)]
+    return groups
