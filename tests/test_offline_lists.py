@@ -138,3 +138,28 @@ def test_every_file_a_page_of_the_real_site_loads_is_in_its_languages_list(site)
             for address in parser.found:
                 path = posixpath.normpath(posixpath.join(folder, address.split("?")[0]))
                 assert path in listed or path + "/" in listed, f"{page}: {address} is not in {lang}'s list"
+
+
+def test_kept_digests_read_again_only_the_files_rewritten_since_and_list_what_a_fresh_reading_lists(tiny_site):
+    from generator.site.offline import Digests
+
+    digests = Digests()
+    first = language_files(tiny_site, "en", digests)
+    read = digests.hashed
+    assert read == len(first)
+    assert language_files(tiny_site, "en", digests) == first and digests.hashed == read
+    page = tiny_site / "en/rule/index.html"
+    scratch = page.with_name(".new")
+    scratch.write_text("the rule, edited", encoding="utf-8")
+    scratch.replace(page)  # as `make serve` writes a page: a new file renamed over the old
+    (tiny_site / "en/index.html").write_text("the home page, edited in place", encoding="utf-8")
+    again = language_files(tiny_site, "en", digests)
+    assert digests.hashed == read + 2
+    assert again == language_files(tiny_site, "en") != first
+
+
+def test_lists_that_would_not_change_are_not_written_again(tiny_site):
+    write_offline_files(tiny_site)
+    written = {path: path.stat().st_ino for path in [tiny_site / "sw.js", *(tiny_site / "offline").iterdir()]}
+    write_offline_files(tiny_site)
+    assert {path: path.stat().st_ino for path in written} == written

@@ -80,3 +80,24 @@ def test_part_count_rounds_up_and_never_falls_below_one(monkeypatch):
 
     monkeypatch.setattr(search, "PAGES_PER_INDEX", 600)
     assert [search.part_count(pages) for pages in (0, 1, 600, 601, 1200, 1201)] == [1, 1, 1, 2, 2, 3]
+
+
+def test_a_new_index_moves_over_only_the_files_whose_bytes_differ_and_removes_the_files_it_no_longer_has(tmp_path):
+    from generator.site.publish import synchronise
+
+    from .conftest import write
+
+    out, fresh = tmp_path / "pagefind", tmp_path / "pagefind.new"
+    for name, text in {"pagefind.js": "engine", "index/en_1.pf_index": "old chunk", "pagefind-entry.json": "old",
+                       "fragment/en_a.pf_fragment": "kept"}.items():
+        write(out / name, text)
+    for name, text in {"pagefind.js": "engine", "index/en_2.pf_index": "new chunk", "pagefind-entry.json": "new",
+                       "fragment/en_a.pf_fragment": "kept"}.items():
+        write(fresh / name, text)
+    kept = {name: (out / name).stat().st_ino for name in ("pagefind.js", "fragment/en_a.pf_fragment")}
+    assert synchronise(fresh, out) == 3  # the new chunk and entry written, the old chunk removed
+    assert {path.relative_to(out).as_posix(): path.read_text() for path in out.rglob("*") if path.is_file()} == {
+        "pagefind.js": "engine", "index/en_2.pf_index": "new chunk", "pagefind-entry.json": "new",
+        "fragment/en_a.pf_fragment": "kept"}
+    assert {name: (out / name).stat().st_ino for name in kept} == kept
+    assert not fresh.exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -373,3 +374,71 @@ def test_the_private_mkdocs_functions_the_live_server_calls_still_take_what_it_p
         assert parameters[:len(expected)] == expected, (
             f"mkdocs.commands.build.{name} now takes {parameters}, not {expected} first: adapt "
             f"generator/serve/mkdocs_private.py and its callers in generator/serve/live.py to the new MkDocs")
+
+
+def _scratch_beside(repo: Path) -> list[str]:
+    """What a build or an index leaves beside or inside the served site while it is under way."""
+    found = [path.name for path in repo.iterdir() if path.name.startswith("site.")]
+    site = repo / "site"
+    return found + [str(path) for path in site.rglob("*") if path.name.startswith((".live-", ".pages-", ".offline"))]
+
+
+def _pagefind_runs_on(folder: Path) -> list[int]:
+    """The processes whose command line names `folder` (a Pagefind run the server started)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        if entry.name.isdigit() and str(folder) in command and "pagefind" in command and "pytest" not in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize("stop, moment", [(signal.SIGINT, "indexing after an edit"),
+                                          (signal.SIGTERM, "indexing the first build")])
+def test_a_stopped_server_leaves_no_scratch_folder_and_no_indexer_running(repo, stop, moment):
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "generator", "--root", str(repo), "serve", "--port", str(port)],
+                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        if moment == "indexing the first build":
+            assert _wait_for(lambda: (repo / "site.staging" / "pagefind").exists(), 120), "the first build never indexed"
+        else:
+            assert _wait_for(lambda: "Strider" in _fetch(f"http://127.0.0.1:{port}/en/wap/strider/"), 120)
+            path = repo / "rules/wap/strider.yaml"
+            path.write_text(path.read_text(encoding="utf-8").replace("title: Strider", "title: Strider Edited", 1),
+                            encoding="utf-8")
+            assert _wait_for(lambda: (repo / "site.search").exists(), 120), "the edit was never indexed"
+        server.send_signal(stop)
+        server.wait(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    output = server.stdout.read()
+    assert "Traceback" not in output, output
+    assert not _scratch_beside(repo)
+    assert not _pagefind_runs_on(repo)
+
+
+def _stamps(folder: Path) -> dict[str, tuple[int, int]]:
+    return {str(path.relative_to(folder)): (path.stat().st_ino, path.stat().st_mtime_ns)
+            for path in folder.rglob("*") if path.is_file()}
+
+
+def test_an_edit_touches_only_the_files_that_show_it_and_the_offline_lists_read_only_those_again(live):
+    before, hashed = _stamps(live.out), live.digests.hashed
+    _edit(live.root / "rules/wap/strider.yaml", "may be\n      a list of several.",
+          "may be\n      a list of two or more.")
+    live.update({"rules/wap/strider.yaml"})
+    assert live.settle(60)
+    after = _stamps(live.out)
+    touched = {name for name in after if after[name] != before.get(name)}
+    pages = {name for name in touched if name.endswith(".html")}
+    export = {name for name in touched if "/api/" in name}  # for programs: not listed for offline use
+    assert pages and touched == pages | export | {"offline/en.json", "offline/ru.json", "sw.js"}, sorted(touched)
+    assert len(touched) < 50
+    assert live.digests.hashed - hashed == len(pages)  # every other listed file's digest was kept

@@ -7,16 +7,19 @@ import os
 import shutil
 import sys
 import threading
+import time
 from pathlib import Path
 
-from ..site.offline import write_offline_files
-from ..site.publish import publish
-from ..site.search import BUNDLE, index_search
+from ..site.offline import Digests, write_offline_files
+from ..site.publish import synchronise
+from ..site.search import BUNDLE, index_search, stop_indexing
 
 log = logging.getLogger(__name__)
 
 
 INDEX_QUIET_SECONDS = 1.0  # no new edit for this long before the search index is made again
+STOP_SECONDS = 10.0  # how long a stopping server waits for a Pagefind run it ended to be gone
+STOP_POLL_SECONDS = 0.05  # between two tries to end the run under way
 INDEXER_NICENESS = 19  # Pagefind (seconds of CPU on a large site) yields the cores to the next edit
 
 
@@ -33,34 +36,59 @@ def _lower_this_threads_priority() -> None:
 class Indexer:
     """Rebuilds the search index of the served site in a background thread, one run at a time."""
 
-    def __init__(self, site: Path):
+    def __init__(self, site: Path, digests: Digests | None = None):
         self.site = site
+        self.digests = digests  # the served files' kept digests (generator/site/offline.py)
         self.wanted = threading.Event()
+        self.stopped = threading.Event()
         self.idle = threading.Event()
         self.idle.set()
-        threading.Thread(target=self._run, daemon=True, name="search-index").start()
+        self.written = 0  # index files written or removed by the last run
+        self.thread = threading.Thread(target=self._run, daemon=True, name="search-index")
+        self.thread.start()
 
     def request(self) -> None:
         self.idle.clear()
         self.wanted.set()
 
+    @property
+    def fresh(self) -> Path:
+        """Where an index is made, beside the site: Pagefind never deletes old chunks."""
+        return self.site.with_name(self.site.name + ".search")
+
+    def stop(self, timeout: float = STOP_SECONDS) -> None:
+        """End a run under way and wait for the thread to leave it; nothing is left beside the site."""
+        self.stopped.set()
+        self.wanted.set()
+        deadline = time.monotonic() + timeout
+        while self.thread.is_alive() and time.monotonic() < deadline:
+            stop_indexing()  # again while the thread lives: it may have been about to start a run
+            self.thread.join(STOP_POLL_SECONDS)
+        shutil.rmtree(self.fresh, ignore_errors=True)
+
     def _run(self) -> None:
         _lower_this_threads_priority()  # Pagefind, started from this thread, inherits it
-        while True:
+        while not self.stopped.is_set():
             self.wanted.wait()
             self.wanted.clear()
-            while self.wanted.wait(INDEX_QUIET_SECONDS):  # a burst of saves gets one index, after the last
+            while self.wanted.wait(INDEX_QUIET_SECONDS) and not self.stopped.is_set():  # a burst of saves: one index
                 self.wanted.clear()
-            fresh = self.site.with_name(self.site.name + ".search")  # beside the site: Pagefind never deletes old chunks
+            if self.stopped.is_set():
+                break
             try:
-                shutil.rmtree(fresh, ignore_errors=True)
-                index_search(self.site, fresh)
-                publish(fresh, self.site / BUNDLE)
-                write_offline_files(self.site)  # the lists for offline use name the index's files
+                shutil.rmtree(self.fresh, ignore_errors=True)
+                index_search(self.site, self.fresh)
+                if self.stopped.is_set():
+                    break
+                self.written = synchronise(self.fresh, self.site / BUNDLE)  # only the files that changed
+                write_offline_files(self.site, self.digests)  # the lists for offline use name the index's files
             except Exception as error:  # the pages are served anyway; only search lags behind
-                log.warning("search index not rebuilt: %s", error)
+                if not self.stopped.is_set():
+                    log.warning("search index not rebuilt: %s", error)
             if not self.wanted.is_set():
                 self.idle.set()
+        shutil.rmtree(self.fresh, ignore_errors=True)
+        self.idle.set()
 
 
 class Follower:

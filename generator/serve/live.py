@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import os
+import shutil
 import threading
 import time
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from ..render.export import LanguageExport
 from ..render.links import Links
 from ..render.pages import NAV_LETTERS_ABOVE, Page, Renderer
 from ..site.build import Build, LanguageBuild, Prepared, language_build, write_site
-from ..site.offline import write_offline_files
+from ..site.offline import Digests, write_offline_files
 from .background import Follower, Indexer
 from .edits import edited_rules, linked_rules, listings_to_check, reprepare
 from .mkdocs_private import build_page, populate_page
@@ -92,8 +93,19 @@ class LiveSite:
         self.renamed_in_nav: dict[str, set[str]] = {}
         self.lock = threading.RLock()  # held while the in-memory state or the site folder changes
         self.unindexed = False  # pages or the export were written since the search index was last asked for
-        self.indexer = Indexer(self.out) if search else None
+        self.digests = Digests()  # of the served files, so the lists for offline use read only what an edit rewrote
+        self.indexer = Indexer(self.out, self.digests) if search else None
         self.follower = Follower(self)
+
+    def close(self) -> None:
+        """Stop the background work: no page is being written on return, no search index is being made, and no
+        scratch folder is left beside the site."""
+        self.follower.cancel()
+        with self.lock:  # pages are written under it: none is half-way on return
+            if self.indexer is not None:
+                self.indexer.stop()
+            for scratch in (self.out.with_name(self.out.name + ".staging"),):
+                shutil.rmtree(scratch, ignore_errors=True)
 
     def settle(self, timeout: float | None = None) -> bool:
         """Wait until every page shows the last good build (the follow-up of the last edit is done)."""
@@ -108,7 +120,7 @@ class LiveSite:
             build = Build(self.root, keep_mkdocs=True)
             served = {language["code"]: Served.of(build.language(language["code"]))
                       for language in build.prepared.languages}
-            write_site(build, self.out, quiet=True, search=self.search)
+            write_site(build, self.out, quiet=True, search=self.search, digests=self.digests)
             for lang, state in build.mkdocs.items():  # MkDocs wrote into the staging folder, now published here
                 for file in state["files"]:
                     file.dest_dir = str(self.out / lang)
@@ -217,7 +229,7 @@ class LiveSite:
                     self.stale_export[lang] -= keys
         if cancelled():
             return written
-        write_offline_files(self.out)  # the pages are whole again: the lists for offline use follow them
+        write_offline_files(self.out, self.digests)  # the pages are whole again: the lists for offline use follow them
         if self.indexer is not None and self.unindexed:
             self.unindexed = False
             self.indexer.request()
@@ -240,7 +252,7 @@ class LiveSite:
             self.served[lang].export = built.export
         self.stale.clear()
         self.stale_export.clear()
-        write_offline_files(self.out)
+        write_offline_files(self.out, self.digests)
         self.renamed_in_nav.clear()
         if self.unindexed and self.indexer is not None:
             self.unindexed = False

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import gc
 import http.server
+import signal
 import sys
 import threading
 import time
@@ -148,21 +149,27 @@ def kept_out_of_full_collections() -> None:
     gc.freeze()
 
 
+def _interrupted(signal_number, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def serve(root: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
     root = Path(root).resolve()
     out = root / "site"
+    # A stop by SIGTERM (a terminal closed, a process manager) cleans up as Ctrl+C does.
+    signal.signal(signal.SIGTERM, _interrupted)
     site = LiveSite(root, out, report=lambda written, seconds: print(
         time.strftime("%H:%M:%S"), f"… and {written} page(s) that show it in {seconds:.1f} s", flush=True))
-    watching = watcher(root)
-    seen = snapshot(root)
-    rebuild(site)
-    kept_out_of_full_collections()
-    out.mkdir(exist_ok=True)
-    server = site_server(out, host, port)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    print(f"serving http://{host}:{port}/ (English /en/, Russian /ru/); edits update the site; Ctrl+C stops",
-          flush=True)
+    watching, server = watcher(root), None
     try:
+        seen = snapshot(root)
+        rebuild(site)
+        kept_out_of_full_collections()
+        out.mkdir(exist_ok=True)
+        server = site_server(out, host, port)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        print(f"serving http://{host}:{port}/ (English /en/, Russian /ru/); edits update the site; Ctrl+C stops",
+              flush=True)
         while True:
             if watching is None:
                 time.sleep(POLL_SECONDS)
@@ -179,6 +186,8 @@ def serve(root: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
     except KeyboardInterrupt:
         pass
     finally:
-        server.shutdown()
+        if server is not None:
+            server.shutdown()
         if watching is not None:
             watching.stop()
+        site.close()

@@ -36,7 +36,7 @@ from ..render.export import LanguageExport
 from ..render.pages import Page, Renderer
 from .inputs import PUBLISHED
 from .mkdocs_config import mkdocs_config, read_config, read_languages, site_name
-from .offline import LABELS, offline_labels, write_offline_files, write_web_manifests
+from .offline import LABELS, Digests, offline_labels, write_offline_files, write_web_manifests
 from .publish import publish
 from .root_page import write_root_page
 from .search import index_search, search_labels
@@ -179,9 +179,11 @@ def build_site(root: Path, out: Path | None = None, quiet: bool = False, date: i
     return write_site(build, Path(out or build.root / "site"), quiet, search, one_off=True)
 
 
-def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True, one_off: bool = False) -> Path:
+def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True, one_off: bool = False,
+               digests: Digests | None = None) -> Path:
     """Let MkDocs write every language of `build`, add the root page and the search index, publish to `out`.
 
+    `digests` (`make serve`) keeps the written files' digests for the lists of files for offline use after an edit.
     `one_off`: nothing reads `build` again (`generator site`), so its input is let go before Pagefind
     indexes: this process stays resident beside Pagefind's, and the two together make the build's peak.
     """
@@ -191,7 +193,7 @@ def write_site(build: Build, out: Path, quiet: bool = False, search: bool = True
             build.release_input()
 
     try:
-        return _stage_and_publish(Path(out).resolve(), pages, quiet, search)
+        return _stage_and_publish(Path(out).resolve(), pages, quiet, search, digests)
     finally:
         build.remove_scratch()
 
@@ -208,7 +210,7 @@ def write_pages(build: Build, staging: Path) -> None:
     write_web_manifests(staging, {lang: build.prepared.translations[lang] for lang in languages})
 
 
-def _stage_and_publish(out: Path, pages, quiet: bool, search: bool) -> Path:
+def _stage_and_publish(out: Path, pages, quiet: bool, search: bool, digests: Digests | None = None) -> Path:
     """`pages(staging)` writes the site beside `out`; then the search index and the lists of files for offline use
     (they list the index too), then it replaces `out`."""
     staging = out.with_name(out.name + ".staging")
@@ -216,7 +218,7 @@ def _stage_and_publish(out: Path, pages, quiet: bool, search: bool) -> Path:
     try:
         pages(staging)
         indexed = index_search(staging) if search else "search index skipped"
-        write_offline_files(staging)
+        write_offline_files(staging, digests)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

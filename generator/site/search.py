@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from ..i18n.translate import Translations
@@ -73,12 +74,36 @@ def pagefind_command(site_dir: Path, output: Path | None = None) -> list[str]:
     return command + (["--output-path", str(output)] if output is not None else [])
 
 
+# Pagefind runs under way in this process, so that a stopping `make serve` can end them (stop_indexing): a run left
+# behind would go on writing its index beside the site after the server is gone.
+_RUNNING: set[subprocess.Popen] = set()
+_RUNNING_LOCK = threading.Lock()
+
+
 def _run(command: list[str]) -> str:
     """Run Pagefind; its last line."""
-    result = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **ALLOCATOR})
-    if result.returncode != 0:
-        raise RuntimeError("pagefind failed:\n" + result.stdout + result.stderr)
-    return (result.stdout.strip().splitlines() or [""])[-1]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, **ALLOCATOR}) as process:
+        with _RUNNING_LOCK:
+            _RUNNING.add(process)
+        try:
+            stdout, stderr = process.communicate()
+        except BaseException:  # interrupted (a stopping server): the run must not go on writing
+            process.kill()
+            raise
+        finally:
+            with _RUNNING_LOCK:
+                _RUNNING.discard(process)
+    if process.returncode != 0:
+        raise RuntimeError("pagefind failed:\n" + stdout + stderr)
+    return (stdout.strip().splitlines() or [""])[-1]
+
+
+def stop_indexing() -> None:
+    """End every Pagefind run of this process (`python -m pagefind` execs Pagefind itself, so this ends it)."""
+    with _RUNNING_LOCK:
+        for process in _RUNNING:
+            process.terminate()
 
 
 def _index_part(site_dir: Path, pages: list[Path], output: Path, merged: bool) -> str:
