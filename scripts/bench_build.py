@@ -2,11 +2,16 @@
 
     .venv/bin/python scripts/bench_build.py                     # the real site, +100 and +1,000 rules
     nice .venv/bin/python scripts/bench_build.py --rules 100    # one synthetic size only
+    nice .venv/bin/python scripts/bench_build.py --rules 0 --same-letter 1000 --no-stock --no-edits
+                                                                # the real site beside 1,000 rules titled alike
     nice .venv/bin/python scripts/bench_build.py --skip-real --rules 100 --rules 1000 --no-edits  # build vs stock
     .venv/bin/python scripts/bench_build.py --rules 0 --search  # the real site, with search first queries
 
-Sites: the real one (this repository's inputs), and copies with N synthetic rules per language made
-by scripts/bench_search.py's generator (complete catalogs, ~1,200 words per rule).
+Sites: the real one (this repository's inputs), copies with N synthetic rules per language made
+by scripts/bench_search.py's generator (complete catalogs, ~1,200 words per rule), and (--same-letter N)
+copies with N copies of wap/dodge in one system, every title the same (scripts/bench_commands.py's dodge
+copies): the case where a large system's navigation groups are crowded, as when many titles share a letter
+or a prefix («Правило …»).
 
 For each site:
 - build: `python -m generator --root REPO site --out OUT` in a child process; wall time, the peak
@@ -16,7 +21,11 @@ For each site:
   Pagefind runs, so this is what the machine must hold), measured in a fresh wrapper process per
   build, and the CPU seconds (user + system) of all its processes, steadier than wall time on a
   shared machine;
-- per page: build time (and CPU time) divided by the pages of one language (every language has the same pages);
+- per page: build time (and CPU time) divided by the pages of one language (every language has the same pages),
+  and the CPU per page against the real site's ("×real", the bound of issue 36: 1.3);
+- page bytes: a rule page of the largest system (raw), against the same rule at the real size (wap/dodge) for
+  the same-letter sites; offline: the bytes a reader's "save for offline use" downloads per language (the
+  totals of offline/<lang>.json, as the page states them before the download);
 - edit-to-visible: `python -m generator serve` running; a rule's title is changed on disk and the
   served page is fetched until it shows the new title; median of three edits, with the CPU seconds
   the server spent meanwhile (all its threads, from /proc); `--only edit` measures nothing else;
@@ -96,11 +105,18 @@ def timed(command: list[str]) -> tuple[float, float, float, float]:
     return float(seconds), int(kib) / 1024, float(cpu), int(total_kib) / 1024
 
 
-def build(repo: Path, out: Path) -> dict:
+def build(repo: Path, out: Path, page: str = "wap/dodge") -> dict:
     seconds, mib, cpu, total = timed([sys.executable, "-m", "generator", "--root", str(repo), "site", "--out", str(out)])
     pages = sum(1 for _ in (out / "en").rglob("index.html"))
-    return {"build_s": seconds, "peak_mib": mib, "peak_sum_mib": total, "pages": pages, "per_page_ms": seconds / pages * 1000 / 2,
-            "cpu_s": cpu, "per_page_cpu_ms": cpu / pages * 1000 / 2}
+    offline = {}
+    for listed in sorted((out / "offline").glob("*.json")):
+        files = json.loads(listed.read_text(encoding="utf-8"))["files"]
+        offline[listed.stem] = sum(size for _address, size, _digest in files)
+    return {"build_s": seconds, "peak_mib": mib, "peak_sum_mib": total, "pages": pages,
+            "per_page_ms": seconds / pages * 1000 / 2, "cpu_s": cpu, "per_page_cpu_ms": cpu / pages * 1000 / 2,
+            "page": page, "page_bytes": (out / "en" / page / "index.html").stat().st_size,
+            "same_rule_real_bytes": (out / "en" / "wap/dodge/index.html").stat().st_size,
+            "offline_mb": {lang: size / 1e6 for lang, size in offline.items()}}
 
 
 def _free_port() -> int:
@@ -235,14 +251,14 @@ def current_inputs(synthetic: Path, into: Path) -> Path:
 
 
 def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, with_stock: bool = True,
-            only_edit: bool = False, with_edits: bool = True) -> dict:
+            only_edit: bool = False, with_edits: bool = True, page: str = "wap/dodge") -> dict:
     if only_edit:
         edits, cpu = edit_to_visible(repo, rule)
         print(f"[{label}] edits {edits} server cpu {cpu}", file=sys.stderr, flush=True)
         return {"site": label, "edit_s": statistics.median(edits), "edits": edits,
                 "edit_cpu_s": statistics.median(cpu), "edits_cpu": cpu}
     print(f"[{label}] building …", file=sys.stderr, flush=True)
-    row = {"site": label, **build(repo, work / f"{label}-site")}
+    row = {"site": label, **build(repo, work / f"{label}-site", page)}
     print(f"[{label}] {row}", file=sys.stderr, flush=True)
     row.update(stock(repo, work) if with_stock else {"stock_s": float("nan"), "stock_peak_mib": float("nan"),
                                                      "stock_cpu_s": float("nan")})
@@ -259,6 +275,8 @@ def measure(label: str, repo: Path, work: Path, rule: str, with_search: bool, wi
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--rules", type=int, action="append", help="synthetic rules per language (repeatable)")
+    parser.add_argument("--same-letter", type=int, action="append", default=[],
+                        help="copies of wap/dodge in one system, titled alike (repeatable)")
     parser.add_argument("--skip-real", action="store_true")
     parser.add_argument("--search", action="store_true", help="also time the first search query")
     parser.add_argument("--no-stock", action="store_true", help="skip the stock MkDocs build (it does not change)")
@@ -289,6 +307,14 @@ def main(argv=None):
                     else synthetic_repository(work / f"synthetic-{size}-repo", size))
             rows.append(measure(f"+{size}", repo, work, "synth-en/rule-0001", args.search, not args.no_stock,
                                 args.only == "edit", not args.no_edits))
+        for size in args.same_letter:
+            from bench_commands import dodge_copies
+
+            repo = dodge_copies(work / f"same-letter-{size}-repo", size)
+            subprocess.run([sys.executable, "-m", "generator", "--root", str(repo), "i18n", "update"], check=True,
+                           stdout=subprocess.DEVNULL, cwd=ROOT)  # the copies' catalogs complete, as in review 4
+            rows.append(measure(f"same{size}", repo, work, "synth/dodge-0007", args.search, not args.no_stock,
+                                args.only == "edit", not args.no_edits, page=f"synth/dodge-{size // 2:04d}"))
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
@@ -305,6 +331,14 @@ def main(argv=None):
               f"{row['cpu_s']:>7.1f}s {row['per_page_cpu_ms']:>7.0f}ms {row['peak_mib']:>6.0f}MiB {row['peak_sum_mib']:>6.0f}MiB "
               f"{row['stock_s']:>7.1f}s {row['stock_cpu_s']:>7.1f}s {row['build_s'] / row['stock_s']:>6.2f} "
               f"{row['cpu_s'] / row['stock_cpu_s']:>9.2f} {row['edit_s']:>12.2f}s")
+    real = next((row for row in rows if row["site"] == "real"), None)
+    print(f"\n{'site':8} {'CPU/page ×real':>15} {'rule page':>22} {'bytes ×same rule, real size':>28} "
+          f"{'offline save MB per language':>30}")
+    for row in rows:
+        scale = row["per_page_cpu_ms"] / real["per_page_cpu_ms"] if real else float("nan")
+        offline = ", ".join(f"{lang} {size:.1f}" for lang, size in row["offline_mb"].items())
+        print(f"{row['site']:8} {scale:>15.2f} {row['page']:>22} {row['page_bytes'] / row['same_rule_real_bytes']:>28.2f} "
+              f"{offline:>30}")
 
 
 if __name__ == "__main__":
