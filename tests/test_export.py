@@ -12,6 +12,7 @@ from generator.render.export import DATA_FILE, SCHEMA_FILE, Export, export_files
 from generator.site.build import prepare
 
 from .conftest import ROOT
+from .languages import LANGUAGES
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,7 @@ def prepared():
     return prepare(ROOT)
 
 
-@pytest.fixture(scope="module", params=["en", "ru"])
+@pytest.fixture(scope="module", params=LANGUAGES)
 def exported(request, prepared) -> dict:
     return json.loads(export_json(prepared.kb, prepared.translations[request.param]))
 
@@ -73,7 +74,7 @@ def test_the_published_schema_describes_every_field_and_requires_the_top_level_o
 def test_the_export_is_byte_identical_across_builds():
     first = prepare(ROOT)
     second = prepare(ROOT)
-    for lang in ("en", "ru"):
+    for lang in LANGUAGES:
         assert export_files(first.kb, first.translations[lang]) == export_files(second.kb, second.translations[lang])
     assert set(export_files(first.kb, first.translations["en"])) == {DATA_FILE, SCHEMA_FILE}
 
@@ -94,7 +95,7 @@ def test_an_export_updated_for_edited_rules_is_the_export_made_afresh(repo):
     path.write_text(path.read_text(encoding="utf-8").replace("title: Strider", "title: Strider Edited", 1),
                     encoding="utf-8")
     after = reprepare(before, {"rules/wap/strider.yaml"})
-    for lang in ("en", "ru"):
+    for lang in LANGUAGES:
         kept = LanguageExport(before.kb, before.translations[lang])
         updated = kept.updated(after.kb, after.translations[lang], {"wap/strider"})
         assert updated.files() == LanguageExport(after.kb, after.translations[lang]).files()

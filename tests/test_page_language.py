@@ -8,10 +8,10 @@ Visible text is every text node outside <head>, scripts, styles, <code>/<pre> an
 from __future__ import annotations
 
 import re
+from .languages import LANGUAGES
 from html.parser import HTMLParser
 from pathlib import Path
 
-LANGUAGES = ("en", "ru")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 UNREAD = {"head", "script", "style", "template", "code", "pre", "kbd", "samp", "textarea"}
 SNAKE = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?![\w-])")

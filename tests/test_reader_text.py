@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from generator.i18n.readertext import Reading, RuleWords, foreign_words, reader_text_problems, reading_issues
 
 from .conftest import ROOT, run_generator
+from .languages import LANGUAGES
 
 
 def _rule():
@@ -133,7 +134,7 @@ def test_the_meaning_of_a_result_is_for_developers_and_may_name_code(kb):
 
 
 def test_nothing_a_reader_reads_in_the_knowledge_base_names_code_or_hides_a_foreign_word(kb):
-    found = reader_text_problems(ROOT, kb, ["en", "ru"])
+    found = reader_text_problems(ROOT, kb, list(LANGUAGES))
     assert found == [], "\n".join(map(str, found))
 
 
@@ -152,7 +153,7 @@ def test_every_text_with_a_finding_passes_the_quick_look_that_lets_most_texts_th
     from generator.kb.texts import knowledge_base_texts
 
     texts = FINDINGS + [(text.source, text.lang) for text in knowledge_base_texts(kb)]
-    for lang in ("en", "ru"):
+    for lang in LANGUAGES:
         for name in existing_catalogs(ROOT, lang):
             texts += [(message.string, lang) for message in read_entries(catalog_path(ROOT, lang, name), lang, ROOT)
                       if isinstance(message.string, str) and message.string]

@@ -16,6 +16,7 @@ import pytest
 
 from .conftest import ROOT
 from .test_serve_paths import request
+from .languages import LANGUAGES, NOT_SOURCE
 
 
 def _free_port() -> int:
@@ -101,7 +102,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 def test_an_edit_rewrites_only_the_pages_that_show_it_and_leaves_the_site_a_full_build_would_make(live, full_build):
     before = _files(live.out)
     _edit(live.root / "rules/wap/strider.yaml", "title: Strider", "title: Strider Edited")  # as the failed edit's test
-    assert live.update({"rules/wap/strider.yaml"}) == 2  # the rule's own pages, English and Russian
+    assert live.update({"rules/wap/strider.yaml"}) == len(LANGUAGES)  # the rule's own page in each language
     assert live.settle(60), "the pages that show the edit never followed"
     after = _files(live.out)
     rewritten = {name for name in after if after[name] != before.get(name)}
@@ -249,7 +250,7 @@ def test_the_listing_pages_checked_after_an_edit_are_those_that_show_what_change
     after = reprepare(before, {"rules/wap/strider.yaml"})
     links = (Links.of(before.kb), Links.of(after.kb))
     listings = {"index.md", "wap/index.md", "a-z.md", "glossary.md", "clarifications.md", "status.md"}
-    for lang in ("en", "ru"):
+    for lang in LANGUAGES:
         found = listings_to_check(before, after, links, {"wap/strider"}, lang, listings)
         assert found == (listings if shown == "every listing" else {"status.md"} | ({shown} if shown else set()))
 
@@ -282,13 +283,14 @@ def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leave
     before = _inodes(live.out)
     _edit(live.root / "rules/wap/strider.yaml", "may be\n      a list of several.",
           "may be\n      a list of two or more.")
-    assert live.update({"rules/wap/strider.yaml"}) == 2
+    assert live.update({"rules/wap/strider.yaml"}) == len(LANGUAGES)
     assert live.settle(60)
     assert live.indexer.requests == [1]  # the search index is made again once, after the follow-up
     after = _inodes(live.out)
     rewritten = {name for name in after if after[name] != before[name]}
-    # The Russian rule page is rewritten too: its clause is now shown as an outdated translation.
-    assert rewritten == {"en/wap/strider/index.html", "ru/wap/strider/index.html", "ru/status/index.html"}
+    # Every translation's rule page is rewritten too: its clause is now shown as an outdated translation.
+    assert rewritten == {"en/wap/strider/index.html"} | {page for lang in NOT_SOURCE for page in (
+        f"{lang}/wap/strider/index.html", f"{lang}/status/index.html")}
     assert not [path for path in live.out.rglob(f"{TEMPORARY}*")]
     assert _files(live.out) == _files(full_build(live.root))
 
@@ -305,7 +307,7 @@ def test_a_newer_edit_takes_over_the_pages_an_earlier_edit_left_stale(live, monk
     _edit(repo / "rules/wap/dodge.yaml", "\nsummary: >-\n", "\nsummary: >-\n  Edited.\n")
     live.update({"rules/wap/dodge.yaml"})
     assert live.settle(60)
-    assert live.stale == {"en": set(), "ru": set()} and live.stale_export == {"en": set(), "ru": set()}
+    assert live.stale == live.stale_export == {lang: set() for lang in LANGUAGES}
     assert _files(live.out) == _files(full_build(repo))
 
 

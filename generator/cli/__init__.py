@@ -80,10 +80,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(run=cmd_serve)
 
-    i18n = commands.add_parser("i18n", help="translation catalogs: update, check, status, init")
-    i18n.add_argument("action", choices=["update", "check", "status", "init", "review"])
+    i18n = commands.add_parser("i18n", help="translation catalogs: update, check, status, init, remove")
+    i18n.add_argument("action", choices=["update", "check", "status", "init", "remove", "review"])
     i18n.add_argument("only", nargs="*", help="update: limit to these rules/catalogs (e.g. wap/strider, glossary, "
-                                              "ui); check: paths under translations/; init: the new language code; "
+                                              "ui); check: paths under translations/; init/remove: the language code; "
                                               "review: the git revision to compare with (default: the merge base "
                                               "with main)")
     i18n.add_argument("--lang", action="append", help="limit to this language (repeatable)")

@@ -17,6 +17,7 @@ from ..i18n.readertext import reader_text_problems
 from ..i18n.translate import Translations
 from ..i18n.update import wanted_catalogs
 from ..kb.load import bulk_allocation, load, load_and_validate, validated
+from ..site.language_list import LanguageListError, add_language, native_name, remove_language
 from ..site.mkdocs_config import read_languages
 from .common import EXIT_MALFORMED, EXIT_OK, given_path, loaded_while_catalogs_read, repository_root, unless_failed
 
@@ -39,6 +40,8 @@ def _i18n(args) -> int:
     read = args.action in ("status", "check", "update")
     if args.action == "check":
         return _i18n_check(args, root, languages)
+    if args.action == "remove":
+        return _i18n_remove(args, root)
 
     def loading():
         return load(root) if args.action == "status" else \
@@ -79,7 +82,7 @@ def _i18n_update(args, root: Path, kb, _problems, languages: list[str], messages
 
 
 def _i18n_init(args, root: Path, kb, _problems, _languages, _messages) -> int:
-    """Create the catalogs of a new language."""
+    """Create the catalogs of a new language and add it to the site's languages in mkdocs.yml."""
     from ..i18n.update import init_language  # merging and the memory: only update and init need them
 
     lang = args.only[0] if args.only else None
@@ -92,7 +95,34 @@ def _i18n_init(args, root: Path, kb, _problems, _languages, _messages) -> int:
         print(error.problems.report(), file=sys.stderr)
         return EXIT_MALFORMED
     print(f"{lang}: created {len(written)} catalog(s) under translations/{lang}/")
-    print(f"next: add '- {{code: {lang}, name: <name>}}' under extra.kb_languages in mkdocs.yml")
+    try:
+        added = add_language(root, lang)
+    except LanguageListError as error:
+        log.error("%s: add '- {code: %s, name: %s}' under extra.kb_languages in mkdocs.yml", error, lang,
+                  native_name(lang))
+        return EXIT_MALFORMED
+    name = next(entry["name"] for entry in read_languages(root) if entry["code"] == lang)
+    print(f"{lang}: {'added to' if added else 'already in'} the site's languages in mkdocs.yml as {name!r} "
+          f"(a build now makes /{lang}/; `i18n remove {lang}` takes it out again)")
+    print(f"next: translate translations/{lang}/*.po and translations/{lang}/rules/, then `python -m generator "
+          f"i18n update` and `python -m generator i18n check`")
+    return EXIT_OK
+
+
+def _i18n_remove(args, root: Path) -> int:
+    """Take a language out of mkdocs.yml; its catalogs stay, so `i18n init` brings it back as it was."""
+    lang = args.only[0] if args.only else None
+    try:
+        removed = remove_language(root, lang) if lang else False
+    except LanguageListError as error:
+        log.error("%s", error)
+        return EXIT_MALFORMED
+    if not removed:
+        log.error("%r is not one of the site's languages (%s)", lang,
+                  ", ".join(entry["code"] for entry in read_languages(root)))
+        return EXIT_MALFORMED
+    print(f"{lang}: removed from the site's languages in mkdocs.yml; translations/{lang}/ is kept "
+          f"(delete it yourself if the work is no longer wanted)")
     return EXIT_OK
 
 

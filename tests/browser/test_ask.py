@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from tests.conftest import run_generator
 
 from .test_search import search
+from ..languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 SERIOUS = ("serious", "critical")  # axe impacts that fail the test
@@ -54,7 +55,7 @@ def rule_pages() -> list[str]:
     kb, problems = load(ROOT)
     assert not problems
     return [f"{lang}/{rule.key}/" for rule in sorted(kb.rules.values(), key=lambda r: r.key) if rule.predicates
-            for lang in ("en", "ru")]
+            for lang in LANGUAGES]
 
 
 # What each panel of a page shows, read in one call (about a hundred panels: one call per panel and check took a third

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Guard, _check, _new_page
+from ..languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_WIDTH = 390
@@ -77,7 +78,7 @@ SWEEP = """([controls, focusable]) => {
 def site_pages(site: Path) -> list[str]:
     """Every page of the built site, as a path below its address: the root, both languages' pages and 404s."""
     found = [""]
-    for lang in ("en", "ru"):
+    for lang in LANGUAGES:
         found += sorted(f"{path.parent.relative_to(site).as_posix()}/" for path in (site / lang).rglob("index.html")
                         if "api" not in path.relative_to(site).parts)
         found.append(f"{lang}/404.html")
@@ -116,7 +117,7 @@ def test_every_rule_page_has_a_section_bar_naming_its_parts_and_one_tap_on_ask_s
     for rule in rules():
         wanted = ["rule-text"] + ["ask"] * bool(rule.predicates) + ["examples"] * bool(rule.examples) + \
             ["clarifications"] * bool(rule.clarifications)
-        for lang in ("en", "ru"):
+        for lang in LANGUAGES:
             sized.goto(f"{base_url}{lang}/{rule.key}/")
             links = sized.locator(".kb-sections a").evaluate_all(
                 "links => links.map(a => [a.getAttribute('href').slice(1), a.textContent.trim()])")

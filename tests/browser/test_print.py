@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from ..languages import LANGUAGES
 from playwright.sync_api import expect
 
 A4_PAGES = 4
@@ -32,7 +33,7 @@ def _printed(page):
     return pdf_pages(page.pdf(format="A4"))
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_scout_page_prints_as_a_rule_on_at_most_four_a4_pages(page, base_url, lang):
     page.goto(f"{base_url}{lang}/t9a/scout/")
     page.wait_for_load_state("load")

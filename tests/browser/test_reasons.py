@@ -16,6 +16,7 @@ from generator.kb.load import load
 from generator.render.reasons import Explainer
 
 from .test_ask import answer, field, panel, verdict
+from ..languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 SCOUT = "ask-deploy_ok?in_own_zone={zone}&enemy_distance={distance}&terrain={terrain}"
@@ -61,7 +62,7 @@ def test_the_page_says_for_every_worked_example_what_check_explain_says_in_both_
     for case in rule_cases(kb):
         by_rule.setdefault(case.rule, []).append(case)
     compared = 0
-    for lang in ("en", "ru"):
+    for lang in LANGUAGES:
         found = Problems()
         explainer = Explainer(kb, Translations.load(ROOT, lang, found))
         assert not found

@@ -10,6 +10,7 @@ from urllib.parse import urlparse
 
 import pytest
 
+from ..languages import LANGUAGES
 from .conftest import DESKTOP, idle, serve_site
 
 # A first visit to the same page of the same site built by stock MkDocs + Material (sections-only navigation,
@@ -51,7 +52,7 @@ def unrouted(browser):
     assert not errors, errors
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_first_visit_to_a_rule_page_fetches_no_search_engine_no_sitemap_and_weighs_less_than_stock_material(
         unrouted, counted_site, site, lang):
     page = unrouted
