@@ -196,7 +196,7 @@ def test_a_plural_message_with_the_wrong_number_of_forms_is_reported(repo):
     assert "translations/ru/ui.po:" in result.stdout and "plural forms" in result.stdout
 
 
-def test_a_new_language_builds_with_everything_marked_untranslated(repo, tmp_path):
+def test_a_new_language_builds_with_everything_marked_untranslated_in_english_before_the_source(repo, tmp_path):
     from generator.site.build import build_site
 
     from generator.site.mkdocs_config import read_languages
@@ -205,7 +205,9 @@ def test_a_new_language_builds_with_everything_marked_untranslated(repo, tmp_pat
     assert read_languages(repo)[-1] == {"code": "de", "name": "Deutsch"}  # init configured it: no edit by hand
     out = build_site(repo, tmp_path / "site", quiet=True, search=False)  # the pages are under test, not the index
     html = (out / "de/t9a/scout/index.html").read_text(encoding="utf-8")
-    assert '<html lang="de"' in html and 'class="kb-untranslated" lang="ru"' in html
+    # T9A's source is Russian, but its English translation is complete: a German reader gets English, marked so.
+    assert '<html lang="de"' in html and 'class="kb-untranslated" lang="en"' in html
+    assert 'class="kb-untranslated" lang="ru"' not in html
     assert 'href="../../../de/t9a/scout/"' in (out / "ru/t9a/scout/index.html").read_text(encoding="utf-8") or \
         "/../de/t9a/scout/" in (out / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
 

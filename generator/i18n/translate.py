@@ -65,6 +65,9 @@ class Translations:
     ui: dict = field(default_factory=dict)  # msgid -> Message
     catalogs: dict = field(default_factory=dict)  # catalog name -> the keys of `entries` it gave
     plural: object = None
+    # Where an untranslated rule text comes from before its source language (set by `chain`): other languages'
+    # translations, in order.
+    fallbacks: tuple = ()
 
     @classmethod
     def load(cls, root: Path, lang: str, problems: Problems, kb=None) -> "Translations":
@@ -124,7 +127,7 @@ class Translations:
     def copy(self) -> "Translations":
         """A copy whose catalogs can be read again without changing this one (the served site keeps it)."""
         return Translations(self.root, self.lang, dict(self.entries), dict(self.ui),
-                            {name: list(keys) for name, keys in self.catalogs.items()}, self.plural)
+                            {name: list(keys) for name, keys in self.catalogs.items()}, self.plural, self.fallbacks)
 
     def recheck(self, kb, targets, problems: Problems, skip=()) -> None:
         """Report broken references, in catalogs other than `skip`, of translations naming one of `targets`."""
@@ -142,12 +145,27 @@ class Translations:
                                      message_label(message), issue, REFERENCE_HINT)
 
     def text(self, context: str, source: str, source_lang: str) -> Text:
-        """The words for a rule text in this language, falling back visibly to the source.
+        """The words for a rule text in this language, falling back visibly along the chain, then to the source.
 
         A suggestion of the translation memory is not a translation until a translator accepts it, and a
         translation far longer than the source it stands for is never shown (generator/i18n/limits.py): the
-        catalog's msgid could claim any source, so the length is measured against the real one.
+        catalog's msgid could claim any source, so the length is measured against the real one. A fallback
+        language lends only its current translations (not a fuzzy one), and the text stays MISSING here: it is
+        marked with the language it is shown in.
         """
+        own = self._own(context, source, source_lang)
+        if own.state != MISSING:
+            return own
+        for other in self.fallbacks:
+            if other.lang == source_lang:
+                break
+            lent = other._own(context, source, source_lang)
+            if lent.state == TRANSLATED:
+                return Text(lent.value, lent.lang, MISSING)
+        return own
+
+    def _own(self, context: str, source: str, source_lang: str) -> Text:
+        """The words this language's own catalogs give a rule text (the source, marked MISSING, if none)."""
         if source_lang == self.lang:
             return Text(source, source_lang, SOURCE)
         message = self.entries.get(context)
@@ -185,6 +203,25 @@ class Translations:
 
     def number(self, value) -> str:
         return format_decimal(value, locale=self.lang, decimal_quantization=False)
+
+
+DEFAULT_FALLBACK = ("en",)  # before a rule's source language: the language most readers of a third one also read
+
+
+def fallback_chain(language: dict) -> tuple[str, ...]:
+    """The languages an untranslated text of `language` (an mkdocs.yml kb_languages entry) is taken from, in
+    order, before the rule's source language: its `fallback:` (a code or a list), else English."""
+    declared = language.get("fallback", DEFAULT_FALLBACK)
+    chain = (declared,) if isinstance(declared, str) else tuple(declared or ())
+    return tuple(code for code in chain if code != language["code"])
+
+
+def chain(translations: dict[str, "Translations"], languages: list[dict]) -> None:
+    """Give each language's Translations its fallbacks (the configured ones among `translations`)."""
+    for language in languages:
+        own = translations.get(language["code"])
+        if own is not None:
+            own.fallbacks = tuple(translations[code] for code in fallback_chain(language) if code in translations)
 
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from ..core.problems import InputError
+from ..i18n.translate import chain
 from ..kb.load import reload
 from ..kb.texts import Texts
 from ..render.links import Links
@@ -64,6 +65,7 @@ def reprepare(previous: Prepared, changed: set[str]) -> Prepared:
             fresh.recheck(kb, keys, problems, skip=catalogs.get(lang, ()))
     if problems:
         raise InputError(problems)
+    chain(translations, previous.languages)  # the copies lend their translations to each other, not the old ones
     return Prepared(previous.root, kb, previous.languages, translations, previous.config)
 
 

@@ -29,7 +29,7 @@ from ..core import cache
 from ..core.problems import InputError, Problems
 from ..core.repofiles import repository_files
 from ..i18n.status import language_status
-from ..i18n.translate import Translations
+from ..i18n.translate import Translations, chain
 from ..kb.load import load_and_validate
 from ..kb.model import KnowledgeBase
 from ..render.export import LanguageExport
@@ -79,6 +79,7 @@ def prepare(root: Path) -> Prepared:
         translations[language["code"]] = Translations.load(root, language["code"], problems, checked)
     if problems:
         raise InputError(problems)
+    chain(translations, languages)
     return Prepared(root, kb, languages, translations, config)
 
 
