@@ -43,6 +43,7 @@ SLOW_FIRST = ("tests/test_hostile_translations.py", "tests/test_site.py",
               "tests/browser/test_hostile.py", "tests/test_serve.py",
               "tests/browser/test_ask.py::test_every_predicate", "tests/test_to_js.py",
               "tests/browser/test_search.py::test_an_index_in_parts", "tests/test_i18n.py::test_a_new_language",
+              "tests/test_any_language.py",
               "tests/browser/")
 
 # Tests that go out one by one (each with all its parameters), not as a whole file: they take seconds each and share
