@@ -46,3 +46,20 @@ def test_the_chain_stops_at_the_source_language():
     # The source itself is Russian: its own words, not another Russian translation of them.
     assert de.text("title", SOURCE, "ru") == Text(SOURCE, "ru", MISSING)
     assert de.copy().fallbacks == de.fallbacks
+
+
+def test_a_third_languages_catalog_of_a_russian_source_rule_shows_the_english_and_is_checked_against_it(repo):
+    from .conftest import run_generator
+
+    assert run_generator(repo, "i18n", "init", "pl").returncode == 0
+    path = repo / "translations/pl/rules/t9a/scout.po"
+    text = path.read_text(encoding="utf-8")
+    block = text[:text.index('msgctxt "t9a/scout:clause:placement"')].rsplit("\n\n", 1)[1]
+    assert "#. source language: ru\n#. English: There are two choices of place for Scouts." in block
+    assert "English:" not in (repo / "translations/ru/rules/wap/strider.po").read_text(encoding="utf-8")
+    end = text.index('msgstr ""', text.index('msgctxt "t9a/scout:clause:placement"'))
+    # 12″ where the Russian source and the English both say 18″.
+    path.write_text(text[:end] + 'msgstr "Zwiadowcy stają we własnej strefie albo 12″ od wroga."' +
+                    text[end + len('msgstr ""'):], encoding="utf-8")
+    found = run_generator(repo, "i18n", "check", "translations/pl/rules/t9a/scout.po").stdout
+    assert "against the English text beside the source: the translation does not carry 18 from the English" in found

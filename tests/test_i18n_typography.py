@@ -129,3 +129,19 @@ def test_a_malformed_forbidden_entry_is_reported_with_its_line_and_skipped_by_th
     assert [term.source for term in terms] == ["rout"]
     assert sorted(problem.line for problem in found) == [4, 6]
     assert [entry.words for entry in read_forbidden(tmp_path)] == [("разгром*",)]
+
+
+def test_the_general_rules_hold_every_language_and_a_language_without_its_own_says_so_in_status(repo):
+    from .conftest import run_generator
+
+    assert run_generator(repo, "i18n", "init", "pl").returncode == 0
+    path = repo / "translations/pl/rules/wap/strider.po"
+    text = path.read_text(encoding="utf-8")
+    start = text.index('msgctxt "wap/strider:title"')
+    end = text.index('msgstr ""', start)
+    path.write_text(text[:end] + 'msgstr "Kroczący  po terenie"' + text[end + len('msgstr ""'):], encoding="utf-8")
+    found = run_generator(repo, "i18n", "check", "translations/pl")
+    assert found.returncode == 2 and "wap/strider:title" in found.stdout and "two spaces in a row" in found.stdout
+    status = run_generator(repo, "i18n", "status", "--lang", "pl").stdout
+    assert "typography: the general rules only; nothing specific to pl is checked yet" in status
+    assert "typography:" not in run_generator(repo, "i18n", "status", "--lang", "ru").stdout

@@ -15,6 +15,7 @@ from ..i18n.po.catalogs import locale_exists
 from ..i18n.po.reader import catalogs_read_once
 from ..i18n.readertext import reader_text_problems
 from ..i18n.translate import Translations
+from ..i18n.typography import SPECIFIC as SPECIFIC_TYPOGRAPHY
 from ..i18n.update import wanted_catalogs
 from ..kb.load import bulk_allocation, load, load_and_validate, validated
 from ..site.language_list import LanguageListError, add_language, native_name, remove_language
@@ -144,6 +145,9 @@ def _i18n_status(args, root: Path, kb, _problems, languages: list[str], messages
               f"{total['fuzzy']} fuzzy, {total['missing']} missing")
         for name, counts in entry["catalogs"].items():
             print(f"  {plain(name)}: {counts['translated']} translated, {counts['fuzzy']} fuzzy, {counts['missing']} missing")
+        if entry["lang"] not in SPECIFIC_TYPOGRAPHY and entry["lang"] != "en":
+            print(f"  typography: the general rules only; nothing specific to {entry['lang']} is checked yet "
+                  f"(add its rules to SPECIFIC in generator/i18n/typography.py)")
     return EXIT_OK
 
 

@@ -22,8 +22,8 @@ from .po.reader import read_entries
 from .readertext import reader_text_problems
 from .translate import REFERENCE_HINT, may_refer, placeholder_problem, read_ahead, reference_problems
 from .typography import LANG as TYPOGRAPHY_LANG
-from .typography import check_russian
-from .update import wanted_catalogs
+from .typography import check_general, check_russian
+from .update import PIVOT, current_translations, wanted_catalogs
 
 _FRACTIONS = {"½": "0.5", "¼": "0.25", "¾": "0.75", "⅓": "0.333", "⅔": "0.667"}
 _NUMBER = re.compile(r"(?<![\w.,])([-+−]?)(\d+(?:[.,]\d+)?)")
@@ -142,6 +142,8 @@ def catalog_problems(root: Path, kb: KnowledgeBase, languages: list[str], messag
                           problems)
         for name in names:
             problems.extend(_check_catalog(root, kb, lang, name, glossary, sources))
+            problems.extend(_pivot_problems(root, lang, name, sources))
+        problems.extend(check_general(root, lang))  # every language; its own rules below, keyed by its code
     if TYPOGRAPHY_LANG in languages:
         problems.extend(check_russian(root, kb, messages))
     return problems
@@ -197,6 +199,33 @@ def _check_catalog(root: Path, kb: KnowledgeBase, lang: str, name: str, glossary
         if found:
             label = message_label(message)
             problems.extend(Problem(shown, message.lineno, label, issue, hint) for issue, hint in found)
+    return problems
+
+
+def _pivot_problems(root: Path, lang: str, name: str, sources: dict) -> list[Problem]:
+    """A third language's translation of a text whose source is in another language is also held to the English
+    translation the catalog shows beside it (update.with_pivot): the same numbers, dice, references and markup."""
+    if lang == PIVOT or name == "ui":
+        return []
+    english = current_translations(root, name)
+    if not english:
+        return []
+    path = catalog_path(root, lang, name)
+    try:
+        catalog = read_entries(path, lang, root)
+    except CatalogError:
+        return []  # _check_catalog reports it
+    problems = []
+    for message in catalog:
+        source = sources.get(message.context)
+        pivot = english.get(message.context)
+        if source is None or pivot is None or source.source_lang in (PIVOT, lang) or pivot.id != source.msgid \
+                or not isinstance(message.string, str) or not message.string:
+            continue
+        for issue in check_message(pivot.string, message.string, PIVOT, lang, ()):
+            problems.append(Problem(relative(path, root), message.lineno, message_label(message),
+                                    "against the English text beside the source: " + issue.replace("source", "English"),
+                                    "the source and its English translation say the same: carry it over from both"))
     return problems
 
 

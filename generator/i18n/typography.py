@@ -187,3 +187,46 @@ def _catalog_issues(texts: tuple, forbidden: list[Forbidden]) -> list:
     words and code before (a pure function of these)."""
     key = key_bytes((tuple((entry.words, entry.use) for entry in forbidden), texts))
     return cached("typography", key, lambda: [text_issues(text, forbidden) for text in texts])
+
+
+# Every language's catalogs: slips no language's typography allows. A language's own rules (Russian's above:
+# quotes « », no-break spaces, К6, decimal comma) are keyed by its code in SPECIFIC; a language without an entry
+# gets these alone, and `i18n status` says so.
+GENERAL_RULES = [
+    (re.compile(r"\S {2,}\S"), "two spaces in a row", "write one space"),
+    (re.compile(r"\w \.(?!\.)|\w ,"), "a space before a full stop or comma", "take the space out"),
+    (re.compile(r"\s$|^\s"), "a space at the start or end", "take the space out (the page adds its own)"),
+]
+SPECIFIC = {LANG: "Russian: « » quotes, no-break spaces before units and dashes, dice as К6, decimal comma, "
+                  "translations/ru/glossary.yaml's forbidden words"}
+
+
+def general_issues(text: str) -> list[tuple[str, str]]:
+    """The general typography slips in one translated text, as (problem, hint) pairs."""
+    # A code span or reference stands as one word here: dropping it (as shown_text does) would leave two spaces.
+    shown = _REFERENCE.sub(lambda match: match.group(2) or "ref", _CODE.sub("code", text))
+    issues = []
+    for pattern, problem, hint in GENERAL_RULES:
+        match = pattern.search(shown)
+        if match:
+            issues.append((f"{problem} in “…{_around(shown, match)}…”", hint))
+    return issues
+
+
+def check_general(root: Path, lang: str) -> list[Problem]:
+    """General typography problems in every translation of one language's catalogs."""
+    problems = []
+    for name in existing_catalogs(root, lang):
+        path = catalog_path(root, lang, name)
+        if oversized(path):
+            continue
+        try:
+            catalog = read_entries(path, lang, root)
+        except CatalogError:
+            continue  # i18n check reports it
+        for message in catalog:
+            for string in (message.string if isinstance(message.string, tuple) else (message.string,)):
+                for problem, hint in (general_issues(string) if isinstance(string, str) and string else ()):
+                    problems.append(Problem(relative(path, root), message.lineno, message_label(message), problem,
+                                            hint))
+    return problems
