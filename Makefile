@@ -1,4 +1,5 @@
-# Two commands for everyone: `make serve` and `make test`. Each sets up what it needs first.
+# Two commands for everyone: `make serve` and `make test` (= `make check`, the quick check, + `make test-browser`).
+# Each sets up what it needs first.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -10,7 +11,7 @@ TEST_WORKERS ?= 2
 # has it) made each of them compile generator/ and rewrite every test module's asserts again: ~2.5 s per worker.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: serve test site check translations system-deps browser-deps gettext-deps lint clean
+.PHONY: serve test test-browser site check translations system-deps browser-deps gettext-deps lint clean
 
 $(STAMP): requirements.txt pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11, 5))' || { echo "$(PYTHON) is $$($(PYTHON) --version 2>&1); the pinned packages need Python 3.11.5 or newer: make PYTHON=/path/to/python3.11" >&2; exit 1; }
@@ -26,9 +27,6 @@ serve: $(STAMP)  ## build the site and serve it at http://127.0.0.1:8000, rebuil
 site: $(STAMP)  ## build the static site into site/
 	$(PY) -m generator site
 
-check: $(STAMP)  ## validate rules and catalogs, run every worked example
-	$(PY) -m generator check
-
 translations: $(STAMP)  ## bring every catalog up to date with the rules (keeps all translations)
 	$(PY) -m generator i18n update
 
@@ -40,11 +38,16 @@ system-deps:  ## Debian packages the tests use: chromium (browser tests; never a
 
 browser-deps gettext-deps: system-deps  ## kept as names for the guides; both install what system-deps installs
 
-test: $(STAMP) system-deps lint  ## everything: workflows, pyflakes, rules, examples, catalogs, site, browser tests
+test: check test-browser  ## everything: the quick check, then every browser test (CI runs the two as parallel jobs)
+
+check: $(STAMP) system-deps lint  ## the quick check: workflows, pyflakes, rules and examples, catalogs, every test but the browser suites, one browser smoke test
 	$(PY) -m pyflakes generator tests scripts
 	$(PY) -m generator check
 	$(PY) -m generator i18n check
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not browser or smoke"
+
+test-browser: $(STAMP) system-deps  ## the browser suites (Chromium): pages, Ask panels, search, offline, and the every-page sweeps
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "browser and not smoke"
 
 clean:
 	rm -rf $(VENV) site build site.staging site.old

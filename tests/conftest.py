@@ -79,6 +79,8 @@ def pytest_unconfigure(config):
 @pytest.hookimpl(trylast=True)  # after the tmpdir plugin made the run's temporary folder factory
 def pytest_configure(config):
     """The controller (or the only process) serves each of SERVED from the run's temporary folder."""
+    for mark in MARKS:
+        config.addinivalue_line("markers", mark)
     if hasattr(config, "workerinput"):
         return
     import functools
@@ -108,6 +110,9 @@ def pytest_configure(config):
 
 
 SERVED_AT = pytest.StashKey[dict]()
+# `make check` runs -m "not browser or smoke", `make test-browser` -m "browser and not smoke"
+MARKS = ("browser: a test that drives Chromium (every test under tests/browser/, see pytest_collection_modifyitems)",
+         "smoke: the one browser test the quick check (make check) runs")
 
 
 def _remove_old_runs_meanwhile(config) -> None:
@@ -140,6 +145,17 @@ def pytest_collection_finish(session):
 
     gc.collect()  # the garbage collection leaves behind is not frozen with it
     gc.freeze()
+
+
+def pytest_collection_modifyitems(items):
+    """Mark every test under tests/browser/ `browser`, so the quick check can leave them out by a mark
+    (`-m "not browser or smoke"`) and `make test-browser` take them alone."""
+    for item in items:
+        if item.nodeid.startswith(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
+
+
+BROWSER_TESTS = "tests/browser/"
 
 
 def served_at(config, name: str) -> str:

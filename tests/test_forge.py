@@ -62,8 +62,25 @@ def test_the_workflow_runs_the_same_commands_a_contributor_runs():
             for step in job["steps"] if "run" in step]
     trust = 'git config --global --add safe.directory "$GITHUB_WORKSPACE"'  # the container's root, not a command
     assert sorted(run for run in runs if run != trust) == \
-        sorted(["make test", "make site", ".venv/bin/python -m generator i18n review"])
-    assert "make test" in (ROOT / "README.md").read_text(encoding="utf-8")
+        sorted(["make check", "make test-browser", "make site", ".venv/bin/python -m generator i18n review"])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make test" in readme and "make check" in readme
+
+
+def test_the_quick_check_is_the_workflows_first_job_and_publishing_waits_for_both():
+    jobs = yaml.safe_load((WORKFLOWS / "ci.yml").read_text(encoding="utf-8"))["jobs"]
+    runs = {name: [step.get("run") for step in job["steps"]] for name, job in jobs.items()}
+    assert next(iter(jobs)) == "check" and "make check" in runs["check"]
+    assert "needs" not in jobs["check"] and "needs" not in jobs["browser"]  # side by side
+    assert "make test-browser" in runs["browser"] and set(jobs["site"]["needs"]) == {"check", "browser"}
+
+
+def test_make_test_is_the_quick_check_and_then_the_browser_suites_which_split_the_tests_between_them():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^test: check test-browser\b", makefile, re.MULTILINE), makefile
+    quick = re.search(r'^check:.*\n(?:\t.*\n)*?\t.*pytest .*-m "([^"]+)"', makefile, re.MULTILINE).group(1)
+    browser = re.search(r'^test-browser:.*\n(?:\t.*\n)*?\t.*pytest .*-m "([^"]+)"', makefile, re.MULTILINE).group(1)
+    assert (quick, browser) == ("not browser or smoke", "browser and not smoke")  # every test in exactly one
 
 
 def test_actionlint_and_zizmor_pass_on_the_workflows():
