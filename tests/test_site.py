@@ -120,6 +120,23 @@ def test_two_rules_with_one_title_are_listed_with_their_system_and_the_contents_
     assert ">Skirmishers</a> <small>(AD&amp;D Battlesystem)</small>" in english
 
 
+def test_a_question_heading_asks_in_russian_and_loses_its_full_stop_in_both_languages(site):
+    russian = (site / "ru/t9a/requires-two-hands/index.html").read_text(encoding="utf-8")
+    assert ">Может ли модель пользоваться Щитом при выбранном оружии?<" in russian
+    assert re.search(r'id="predicate-to_hit_modifier">Дополнительный модификатор[^<.?]*<',
+                     (site / "ru/t9a/light-infantry/index.html").read_text(encoding="utf-8"))  # a noun phrase
+    english = (site / "en/t9a/scout/index.html").read_text(encoding="utf-8")
+    assert 'id="predicate-deploy_ok">Whether a Scout unit may be set up in the chosen spot<' in english
+
+
+def test_an_alias_that_repeats_the_title_is_not_listed_and_the_a_z_names_the_system_after_a_dash(site):
+    english = (site / "en/t9a/scout/index.html").read_text(encoding="utf-8")
+    assert "Also known as" not in english  # "Scout" is the English title itself
+    assert 'Другие названия: <span lang="en"' in (site / "ru/t9a/scout/index.html").read_text(encoding="utf-8")
+    a_z = (site / "ru/a-z/index.html").read_text(encoding="utf-8")
+    assert "</a>&nbsp;— <small>" in a_z and "</a> <small>(" not in a_z
+
+
 def test_numbers_follow_the_locale_with_russian_plurals():
     problems = Problems()
     ru = Translations.load(ROOT, "ru", problems)

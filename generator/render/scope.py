@@ -7,6 +7,8 @@ sets (its address, whether a text fell back to the source language) leaks into t
 
 from __future__ import annotations
 
+import re
+
 from markupsafe import Markup, escape
 from pygments import highlight
 from pygments.formatters import HtmlFormatter
@@ -23,6 +25,10 @@ from .ask import AskPanel, ask_groups, compiled_predicates, words_json
 # Predicate code is highlighted as Python. One lexer and formatter for every snippet: a new HtmlFormatter builds its
 # stylesheet tables each time (a twentieth of a rule page's rendering); neither keeps anything between two snippets.
 _PYTHON = PythonLexer()
+# A Russian indirect question asks with «ли» after its first word or two («Может ли…», «Считается ли…») or opens
+# with a question word («Какие модели…», «В каком порядке…»); a noun phrase («Дополнительный модификатор…») does not.
+_ASKS_WITH_LI = re.compile(r"^\W*(?:\w+(?:\s+\w+)?\s+ли\b|(?:\w+\s+)?(?:как\w*|сколько|кто|что|когда|где|куда|"
+                           r"чей|чья|чьё|чьи)\b)", re.IGNORECASE)
 _HIGHLIGHTED = HtmlFormatter(cssclass="highlight")
 
 class PageScope:
@@ -68,6 +74,15 @@ class PageScope:
         if result.state == MISSING:
             return Markup('<span class="kb-untranslated" lang="{}">{}</span>').format(result.lang, body)
         return body
+
+    def question_heading(self, rule: Rule, predicate_name: str) -> str:
+        """A predicate's summary as a heading: an indirect question («Может ли модель …», "Whether …") loses its
+        full stop, and one that asks with «ли» gets its question mark, as a heading of a rulebook would."""
+        words = str(self.plain(rule, "predicate", predicate_name)).rstrip()
+        if not words.endswith("."):
+            return words
+        words = words[:-1].rstrip()
+        return words + "?" if _ASKS_WITH_LI.search(words) else words
 
     def status_label(self, status: str) -> str:
         return self.tr.gettext(STATUSES[status])
