@@ -461,7 +461,7 @@
     copy.querySelector(".kb-ask__point-name").textContent = name;
     copy.querySelectorAll("input").forEach(function (input) {
       var axis = input.getAttribute("data-axis");
-      input.setAttribute("aria-label", name + ": " + (axis === "0" ? "x" : "y"));
+      input.setAttribute("aria-label", name + ": " + input.getAttribute("data-axis-name"));  // the page's words
       if (axis === "0") input.value = num((parseNumber(input.value) || 0) + 1.5);
     });
     list.appendChild(copy);

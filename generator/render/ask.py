@@ -187,11 +187,14 @@ class AskPanel:
         # A reader counts models from 1, as the answers do (the predicates count from 0).
         _ = self.tr.gettext
         name = _("Model %(num)s") % {"num": index + 1} if index is not None else _("point")
+        # Translators: the names of the two coordinates of a point on the table, as in the hint "(x; y)".
+        across, along = _("x"), _("y")
         return Markup('<li><span class="kb-ask__point-name">{}</span> '
-                      '<label>x <input type="text" inputmode="decimal" data-axis="0" value="{}" '
-                      'aria-label="{}: x"></label> <label>y <input type="text" inputmode="decimal" data-axis="1" '
-                      'value="{}" aria-label="{}: y"></label></li>').format(
-            name, self.tr.number(point[0]), name, self.tr.number(point[1]), name)
+                      '<label>{} <input type="text" inputmode="decimal" data-axis="0" data-axis-name="{}" value="{}" '
+                      'aria-label="{}: {}"></label> <label>{} <input type="text" inputmode="decimal" data-axis="1" '
+                      'data-axis-name="{}" value="{}" aria-label="{}: {}"></label></li>').format(
+            name, across, across, self.tr.number(point[0]), name, across,
+            along, along, self.tr.number(point[1]), name, along)
 
     def _field_text(self, predicate, argument, ident, label, hint, start) -> Markup:
         return Markup('<label for="{}">{}</label><input id="{}" type="text" autocomplete="off" value="{}">').format(
