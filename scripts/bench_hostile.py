@@ -142,7 +142,11 @@ def measure(arguments: list[str], timeout: float, cwd: Path = ROOT) -> tuple[flo
     else:
         last = next((line for line in reversed(output) if line.strip()), "")
         last = next((line for line in output if line.startswith("FAIL")), last)
-    return wall, usage.ru_maxrss / 1024, last
+        for limit in ("MAX_FILE_STEPS", "MAX_RUN_STEPS"):  # the budget's own words, the run's first
+            last = next((line for line in output if limit in line), last)
+    # CPU time of the child and the processes it waited for (check shares the examples out over the cores).
+    cpu = usage.ru_utime + usage.ru_stime
+    return wall, usage.ru_maxrss / 1024, f"[cpu {cpu:.1f} s] {last}"
 
 
 def repository_with(code: str, folder: Path) -> Path:
@@ -267,8 +271,8 @@ def main() -> int:
                              *measure([python, "-m", "generator", "--root", str(repo), "check"], args.timeout,
                                       args.code)))
                 shutil.rmtree(repo)
-            repo = many_slow_files(scratch / "B3", 40, 4)
-            rows.append(("B3 40 more rule files x 4 slow examples: check",
+            repo = many_slow_files(scratch / "B3", 40, 3)
+            rows.append(("B3 40 more rule files x 3 slow examples: check",
                          *measure([python, "-m", "generator", "--root", str(repo), "check"], args.timeout, args.code)))
             return _print(rows)
         repo = stray_catalog(scratch / "n10")
