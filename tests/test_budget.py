@@ -115,3 +115,10 @@ def test_the_differential_tests_run_the_examples_check_runs_and_situations_withi
     allowance = Allowance(5 * MAX_STEPS, "test")
     outcomes = run_python(snippet, [{"n": 3}] * 100, allowance)
     assert len(outcomes) == 5 and allowance.spent <= 5 * MAX_STEPS
+
+
+def test_check_explain_explains_only_the_examples_that_ran_within_the_budget(repo):
+    with_slow_examples(repo, "wap/dodge", [3, 3, 3, 3])
+    result = run_generator(repo, "check", "--explain", "rules/wap/dodge.yaml")
+    assert "wap/dodge::slow::slow-0: Slow 0." in result.stdout and "wap/dodge::slow::slow-2: Slow 2." in result.stdout
+    assert "slow-3: Slow 3." not in result.stdout and "wap/dodge::dodge_save::" not in result.stdout  # not run

@@ -135,7 +135,7 @@ def _check(args) -> int:
     problems.extend(external)
     print_problems(problems, output_format)
     if rules_ok and args.explain:
-        _explain(root, kb, cases, args.lang, problems)
+        _explain(root, kb, [outcome.case for outcome in outcomes], args.lang, problems)  # those run within the budget
         print_problems(problems, output_format)
     failed = _print_outcomes(outcomes, args.verbose, output_format) if rules_ok else 0
     if not rules_ok:
