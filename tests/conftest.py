@@ -39,7 +39,7 @@ SHUTDOWN_POLL = 0.05
 # together; the short files fill in at the end. The first two make the run's two builds (planted, clean), one on each
 # worker. Then builds (CPU-bound) alternate with Chromium sweeps (which mostly wait for the browser): a worker waiting
 # on Chromium leaves the other its core.
-SLOW_FIRST = ("tests/test_hostile_translations.py", "tests/test_site.py",
+SLOW_FIRST = ("tests/test_hostile_translations.py", "tests/test_site.py", "every page at ",
               "tests/browser/test_hostile.py", "tests/test_serve.py",
               "tests/browser/test_ask.py::test_every_predicate", "tests/test_to_js.py",
               "tests/browser/test_search.py::test_an_index_in_parts", "tests/test_i18n.py::test_a_new_language",
@@ -49,6 +49,12 @@ SLOW_FIRST = ("tests/test_hostile_translations.py", "tests/test_site.py",
 # Tests that go out one by one (each with all its parameters), not as a whole file: they take seconds each and share
 # no module fixture (the browser tests share session fixtures: the served sites, one Chromium per worker). The rest of
 # tests/test_serve.py is one unit: its edit tests share one LiveSite.
+# The every-page sweeps (tests/browser/sweep.py): the tests of one size share a pass over every page per scheme, so
+# they go to one worker together, one unit per size (the parameter's first word), the two sizes side by side.
+SWEEPS = ("tests/browser/test_dark.py::test_axe_finds_no_serious_or_critical_violation_on_any_page[",
+          "tests/browser/test_phone.py::test_on_every_page_controls_are_24_px_focus_shows_nothing_covers_a_field",
+          "tests/browser/test_phone.py::test_every_rule_page_has_a_section_bar_naming_its_parts_and_one_tap_on_ask")
+SWEEP_UNIT = "every page at "
 BY_TEST = ("tests/browser/", "tests/test_serve.py::test_an_edited_rule_file", "tests/test_i18n.py")
 
 
@@ -190,6 +196,8 @@ class XdistHooks:
                 self.workqueue = SlowestFirstQueue()
 
             def _split_scope(self, nodeid: str) -> str:
+                if nodeid.startswith(SWEEPS):
+                    return SWEEP_UNIT + nodeid.split("[", 1)[1].split("-")[0].rstrip("]")
                 if nodeid.startswith(BY_TEST):
                     return nodeid.split("[", 1)[0]  # a test with its parameters: they may share a module fixture
                 return super()._split_scope(nodeid)

@@ -147,6 +147,14 @@ def hostile_url(planted_search, pytestconfig):
 
 
 @pytest.fixture(scope="session")
+def every_page(browser, base_url, clean_build):
+    """The every-page sweeps' passes (tests/browser/sweep.py), each made once in this worker when first asked for."""
+    from .sweep import EveryPage
+
+    return EveryPage(browser, base_url, clean_build[1])
+
+
+@pytest.fixture(scope="session")
 def browser():
     if not os.path.exists(CHROMIUM):
         pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `make browser-deps` (the Debian package); "

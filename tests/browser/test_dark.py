@@ -5,17 +5,13 @@ or critical violation on any page at either size in either scheme."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-import axe_playwright_python
 import pytest
 from playwright.sync_api import expect
 
 from .conftest import Guard, _check, _new_page
-from .test_phone import SIZES, site_pages
+from .sweep import SIZES, site_pages
 
-AXE = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
-SERIOUS = ("serious", "critical")
 TOGGLE = {("en", "light"): "Switch to the dark colour scheme", ("en", "dark"): "Switch to the light colour scheme",
           ("ru", "light"): "Включить тёмную тему", ("ru", "dark"): "Включить светлую тему"}
 
@@ -103,29 +99,15 @@ def test_verdicts_links_and_diagrams_take_each_schemes_colours_and_read_on_its_b
     assert set(changed) == set(seen["light"]), changed  # every one of them follows the scheme
 
 
-# axe's run over a page, its serious and critical violations as text. Without `selectors` axe names no nodes and
-# runs in about two thirds of the time on the largest pages; a page with a violation is run again to name them.
-AXE_RUN = """selectors => axe.run({resultTypes: ['violations'], selectors}).then(results => results.violations
-    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-    .map(v => `${v.id} (${v.impact}): ${v.help}; ` + v.nodes.slice(0, 3).map(n => (n.target || []).join(' ')).join(', ')))"""
-
-
-def _serious_violations(page) -> list[str]:
-    return page.evaluate(AXE_RUN, False) and page.evaluate(AXE_RUN, True)
-
-
-@pytest.mark.parametrize("schemed", [("phone", "light"), ("phone", "dark"), ("desktop", "light"), ("desktop", "dark")],
-                         indirect=True, ids=["phone-light", "phone-dark", "desktop-light", "desktop-dark"])
-def test_axe_finds_no_serious_or_critical_violation_on_any_page(schemed, base_url, clean_build):
-    schemed.context.add_init_script(AXE)  # once per context: each page gets axe without a round trip
-    found = {}
-    for path in site_pages(clean_build[1]):
-        schemed.goto(base_url + path)
-        schemed.wait_for_load_state("load")
-        violations = _serious_violations(schemed)
-        if violations:
-            found[path] = violations
+@pytest.mark.parametrize("size, scheme", [("phone", "light"), ("phone", "dark"), ("desktop", "light"),
+                                          ("desktop", "dark")], ids=["phone-light", "phone-dark", "desktop-light",
+                                                                     "desktop-dark"])
+def test_axe_finds_no_serious_or_critical_violation_on_any_page(every_page, size, scheme):
+    swept = every_page.at(size, scheme)  # tests/browser/sweep.py: one visit per page for every check at this size
+    assert not swept.misbehaved, swept.misbehaved
+    found = {path: seen["axe"] for path, seen in swept.pages.items() if seen["axe"]}
     assert not found, found
+    assert len(swept.pages) == len(site_pages(every_page.site))
 
 
 def test_the_root_page_follows_a_dark_system_too(browser, base_url):
