@@ -288,9 +288,11 @@ def test_an_edit_of_a_clause_writes_the_rules_own_pages_and_the_status_and_leave
     assert live.indexer.requests == [1]  # the search index is made again once, after the follow-up
     after = _inodes(live.out)
     rewritten = {name for name in after if after[name] != before[name]}
-    # Every translation's rule page is rewritten too: its clause is now shown as an outdated translation.
-    assert rewritten == {"en/wap/strider/index.html"} | {page for lang in NOT_SOURCE for page in (
-        f"{lang}/wap/strider/index.html", f"{lang}/status/index.html")}
+    # Every translation's rule page is rewritten too, and where the clause was translated (Russian), its status
+    # page: the clause is now shown as an outdated translation.
+    translated = [lang for lang in NOT_SOURCE if _translates(live.root, lang, "wap/strider:clause:named-terrain")]
+    assert rewritten == {f"{lang}/wap/strider/index.html" for lang in LANGUAGES} | {
+        f"{lang}/status/index.html" for lang in translated}
     assert not [path for path in live.out.rglob(f"{TEMPORARY}*")]
     assert _files(live.out) == _files(full_build(live.root))
 
@@ -426,6 +428,15 @@ def test_a_stopped_server_leaves_no_scratch_folder_and_no_indexer_running(repo, 
     assert not _pagefind_runs_on(repo)
 
 
+def _translates(repo: Path, lang: str, context: str) -> bool:
+    """Whether a language's catalog holds a translation of the message `context` (before any edit)."""
+    from generator.i18n.po.catalogs import catalog_path
+    from generator.i18n.po.reader import read_entries
+
+    path = catalog_path(repo, lang, "rules/" + context.split(":")[0])
+    return any(entry.context == context and entry.string for entry in read_entries(path, lang, repo))
+
+
 def _stamps(folder: Path) -> dict[str, tuple[int, int]]:
     return {str(path.relative_to(folder)): (path.stat().st_ino, path.stat().st_mtime_ns)
             for path in folder.rglob("*") if path.is_file()}
@@ -441,6 +452,7 @@ def test_an_edit_touches_only_the_files_that_show_it_and_the_offline_lists_read_
     touched = {name for name in after if after[name] != before.get(name)}
     pages = {name for name in touched if name.endswith(".html")}
     export = {name for name in touched if "/api/" in name}  # for programs: not listed for offline use
-    assert pages and touched == pages | export | {"offline/en.json", "offline/ru.json", "sw.js"}, sorted(touched)
+    assert pages and touched == pages | export | {f"offline/{lang}.json" for lang in LANGUAGES} | {"sw.js"}, \
+        sorted(touched)
     assert len(touched) < 50
     assert live.digests.hashed - hashed == len(pages)  # every other listed file's digest was kept
