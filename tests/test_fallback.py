@@ -63,3 +63,16 @@ def test_a_third_languages_catalog_of_a_russian_source_rule_shows_the_english_an
                     text[end + len('msgstr ""'):], encoding="utf-8")
     found = run_generator(repo, "i18n", "check", "translations/pl/rules/t9a/scout.po").stdout
     assert "against the English text beside the source: the translation does not carry 18 from the English" in found
+
+
+def test_a_fallback_that_names_no_configured_language_is_refused_with_the_line_to_write():
+    from generator.core.problems import Problems
+    from generator.i18n.translate import fallback_problems
+
+    problems = Problems()
+    fallback_problems([{"code": "en"}, {"code": "ru"}, {"code": "de", "fallback": ["eb", "ru"]},
+                       {"code": "pl", "fallback": {"en": 1}}, {"code": "cs", "fallback": "ru"}], problems)
+    report = problems.report()
+    assert "de: fallback names eb, not one of the site's languages (cs, de, en, pl, ru)" in report
+    assert "pl: fallback is {'en': 1}, not a language code or a list of them" in report
+    assert len(problems) == 2

@@ -216,6 +216,22 @@ def fallback_chain(language: dict) -> tuple[str, ...]:
     return tuple(code for code in chain if code != language["code"])
 
 
+def fallback_problems(languages: list[dict], problems: Problems, config: str = "mkdocs.yml") -> None:
+    """Report each `fallback:` that is neither a code nor a list of codes of configured languages."""
+    codes = {language["code"] for language in languages}
+    for language in languages:
+        declared = language.get("fallback", DEFAULT_FALLBACK)
+        listed = [declared] if isinstance(declared, str) else declared if isinstance(declared, (list, tuple)) else None
+        if listed is None or not all(isinstance(code, str) for code in listed):
+            problems.add(config, 0, language["code"], f"fallback is {declared!r}, not a language code or a list of them",
+                         "write fallback: [en] (codes of extra.kb_languages, tried in order before the source)")
+            continue
+        unknown = [code for code in listed if code not in codes and code not in DEFAULT_FALLBACK]
+        if unknown:
+            problems.add(config, 0, language["code"], f"fallback names {', '.join(unknown)}, not one of the site's "
+                         f"languages ({', '.join(sorted(codes))})", "name configured languages, or run i18n init first")
+
+
 def chain(translations: dict[str, "Translations"], languages: list[dict]) -> None:
     """Give each language's Translations its fallbacks (the configured ones among `translations`)."""
     for language in languages:

@@ -29,7 +29,7 @@ from ..core import cache
 from ..core.problems import InputError, Problems
 from ..core.repofiles import repository_files
 from ..i18n.status import language_status
-from ..i18n.translate import Translations, chain
+from ..i18n.translate import Translations, chain, fallback_problems
 from ..kb.load import load_and_validate
 from ..kb.model import KnowledgeBase
 from ..render.export import LanguageExport
@@ -77,6 +77,7 @@ def prepare(root: Path) -> Prepared:
     checked = kb if not problems else None  # references are checked against a knowledge base that loaded cleanly
     for language in languages:
         translations[language["code"]] = Translations.load(root, language["code"], problems, checked)
+    fallback_problems(languages, problems)
     if problems:
         raise InputError(problems)
     chain(translations, languages)

@@ -16,6 +16,7 @@ from .conftest import DESKTOP, idle, serve_site
 # A first visit to the same page of the same site built by stock MkDocs + Material (sections-only navigation,
 # Material's search plugin), bytes gzip-compressed (level 6): shared/reviews/perf-review.md §3, measured in Chromium.
 STOCK_MATERIAL_GZIP_KIB = {"en": 159, "ru": 213}
+STRICTEST = min(STOCK_MATERIAL_GZIP_KIB.values())  # a language measured by nobody yet is held to the smallest stock page
 COMPRESSED = (".png", ".gz", ".pagefind", ".pf_meta", ".pf_index", ".pf_fragment", ".pf_filter")  # sent as they are
 
 
@@ -66,4 +67,4 @@ def test_a_first_visit_to_a_rule_page_fetches_no_search_engine_no_sitemap_and_we
     assert not [path for path in paths if "sitemap" in path], paths
     assert len(paths) == len(set(paths)), paths  # the worker kept the page's files from the browser's cache
     compressed = sum(gzipped(site, path, size) for path, size in sent)
-    assert compressed < STOCK_MATERIAL_GZIP_KIB[lang] * 1024, (compressed, sent)
+    assert compressed < STOCK_MATERIAL_GZIP_KIB.get(lang, STRICTEST) * 1024, (compressed, sent)
