@@ -13,7 +13,7 @@ from ..evaluate import SnippetRuntimeError
 from ..i18n.limits import length_problems, needed_catalogs, stray_problems
 from ..i18n.po.catalogs import catalog_path
 from ..i18n.po.reader import catalogs_read_once, read_entries
-from ..i18n.translate import Translations
+from ..i18n.translate import Translations, load_with_fallbacks
 from ..kb.examples import answer_work, external_cases, read_scenarios, rule_cases, run_cases
 from ..kb.load import bulk_allocation, load, validated
 from ..kb.parts import rules_under
@@ -159,7 +159,9 @@ def _explain(root: Path, kb, cases: list, lang: str | None, problems: Problems) 
         predicate = rule.predicate(case.predicate)
         language = lang or rule.lang
         if language not in explainers:
-            explainers[language] = Explainer(kb, Translations.load(root, language, problems, kb))
+            configured = {entry["code"]: entry for entry in read_languages(root)}
+            explainers[language] = Explainer(kb, load_with_fallbacks(root, configured.get(language, {"code": language}),
+                                                                     problems, kb))
         try:
             explained = explainers[language].explain(rule, predicate, case.given)
         except SnippetRuntimeError as error:

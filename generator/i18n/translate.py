@@ -232,6 +232,18 @@ def fallback_problems(languages: list[dict], problems: Problems, config: str = "
                          f"languages ({', '.join(sorted(codes))})", "name configured languages, or run i18n init first")
 
 
+def load_with_fallbacks(root: Path, language: dict, problems: Problems, kb=None) -> Translations:
+    """One language's translations (its problems into `problems`) with its fallback chain loaded and linked, as a
+    site build links them: what `check --explain` says is what the page says. A fallback's own problems are its
+    own language's to report."""
+    own = Translations.load(root, language["code"], problems, kb)
+    loaded = {language["code"]: own}
+    for code in fallback_chain(language):
+        loaded[code] = Translations.load(root, code, Problems(), kb)
+    chain(loaded, [language])
+    return own
+
+
 def chain(translations: dict[str, "Translations"], languages: list[dict]) -> None:
     """Give each language's Translations its fallbacks (the configured ones among `translations`)."""
     for language in languages:

@@ -27,6 +27,20 @@ SIZES = {
 HEADER = 48  # Material's header, 2.4rem
 SECTIONS = {"en": {"rule-text": "Text", "ask": "Ask", "examples": "Examples", "clarifications": "Clarifications"},
             "ru": {"rule-text": "Текст", "ask": "Спросить", "examples": "Примеры", "clarifications": "Разъяснения"}}
+
+
+def section_labels(lang: str) -> dict[str, str]:
+    """The section bar's words in `lang`: as written above for English and Russian (a catalog slip shows), from the
+    language's own interface catalog for any other configured language."""
+    if lang in SECTIONS:
+        return SECTIONS[lang]
+    from generator.core.problems import Problems
+    from generator.i18n.translate import Translations
+
+    tr = Translations.load(ROOT, lang, Problems())
+    return {part: tr.gettext(words) for part, words in SECTIONS["en"].items()}
+
+
 # What a reader operates (WCAG 2.2, 2.5.8 exempts links inside running text): form controls, buttons, the labels
 # of radios and checkboxes, the header's buttons, the clause numbers (they copy the clause's link), the section
 # bar's links and the board's models.
@@ -123,7 +137,7 @@ def section_bar_problems(page, rule, lang: str, size: str) -> list:
         ["clarifications"] * bool(rule.clarifications)
     links = page.locator(".kb-sections a").evaluate_all(
         "links => links.map(a => [a.getAttribute('href').slice(1), a.textContent.trim()])")
-    if links != [[part, SECTIONS[lang][part]] for part in wanted]:
+    if links != [[part, section_labels(lang)[part]] for part in wanted]:
         return [("links", links)]
     present = page.evaluate("ids => ids.filter(id => document.getElementById(id))", wanted)
     if present != wanted:

@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import expect
 
 from generator.core.problems import Problems
-from generator.i18n.translate import Translations
+from generator.i18n.translate import load_with_fallbacks
+from generator.site.mkdocs_config import read_languages
 from generator.kb.examples import rule_cases
 from generator.kb.load import load
 from generator.render.reasons import Explainer
@@ -62,9 +63,10 @@ def test_the_page_says_for_every_worked_example_what_check_explain_says_in_both_
     for case in rule_cases(kb):
         by_rule.setdefault(case.rule, []).append(case)
     compared = 0
+    configured = {entry["code"]: entry for entry in read_languages(ROOT)}
     for lang in LANGUAGES:
         found = Problems()
-        explainer = Explainer(kb, Translations.load(ROOT, lang, found))
+        explainer = Explainer(kb, load_with_fallbacks(ROOT, configured[lang], found))  # as the page's build
         assert not found
         for key, cases in by_rule.items():
             page.goto(f"{base_url}{lang}/{key}/")
