@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import threading
-import time
 
 import pytest
 
@@ -33,21 +33,47 @@ def two_cores(monkeypatch):
     monkeypatch.setattr(parallel, "MIN_ITEMS", 4)
 
 
-def squared_by(pids: list, seconds: float = 0.0):
-    """Work that caches the square of a number and notes which process computed it (taking `seconds`)."""
+def squared_by(pids: list, before=lambda number: None):
+    """Work that caches the square of a number and notes which process computed it (calling before(number) first)."""
     def work(number):
         def compute():
             pids.append(os.getpid())
-            time.sleep(seconds)
+            before(number)
             return number * number
         return cache.cached("square", str(number).encode(), compute)
     return work
 
 
+# A bound for a process that never comes (a broken share-out), not a wait: the processes meet as soon as both are there.
+MEETING_TIMEOUT_S = 120
+
+
+def two_meet():
+    """before(number) for work shared by two processes: each one's first item waits until the other has taken one
+    too, so both do part of the work however the machine schedules them (a barrier made before the fork)."""
+    barrier, met = multiprocessing.Barrier(2, timeout=MEETING_TIMEOUT_S), set()
+
+    def before(_number):
+        if os.getpid() not in met:
+            met.add(os.getpid())
+            barrier.wait()
+    return before
+
+
+def counted_done():
+    """(note, wait): note(number) counts an item as done in whichever process did it; wait(n) returns once n have."""
+    done = multiprocessing.Semaphore(0)
+
+    def wait(count: int):
+        for _ in range(count):
+            assert done.acquire(timeout=MEETING_TIMEOUT_S), "the other process did not do its items"
+    return (lambda _number: done.release()), wait
+
+
 def test_entries_made_in_another_process_are_kept_here_and_the_command_finds_them_without_computing(cache_home,
                                                                                                    two_cores):
     made_here: list[int] = []
-    work = squared_by(made_here, seconds=0.05)  # long enough for the child to start before this one is done
+    work = squared_by(made_here, two_meet())
     parallel.fill_cache(work, list(range(10)))
     assert 0 < len(made_here) < 10  # this process did some; the child's came back as entries
     assert all(pid == os.getpid() for pid in made_here)
@@ -62,35 +88,35 @@ def test_entries_made_in_another_process_are_kept_here_and_the_command_finds_the
 def test_the_process_that_is_free_takes_the_next_items_so_one_slow_item_does_not_hold_the_rest(cache_home,
                                                                                               two_cores):
     made_here: list[int] = []
-    squared = squared_by(made_here)
+    note, wait = counted_done()
 
-    def work(number):  # whoever takes item 0 is busy with it while the other takes every other item
-        if number == 0:
-            time.sleep(1.0)
-        return squared(number)
+    def before(number):  # whoever takes item 0 is busy with it until the other has done every other item
+        wait(9) if number == 0 else note(number)
 
-    parallel.fill_cache(work, list(range(10)))
+    parallel.fill_cache(squared_by(made_here, before), list(range(10)))
     assert len(made_here) in (1, 9)  # item 0 alone, or the nine others (when the child took item 0)
 
 
 def test_beside_its_own_work_a_process_has_another_fill_the_cache_and_shares_nothing_more(cache_home, two_cores):
     made_here: list[int] = []
-    work = squared_by(made_here)
+    note, wait = counted_done()
+    work = squared_by(made_here, note)
 
-    def here():  # long enough for the other process to do every item meanwhile
-        time.sleep(0.5)
+    def here():  # busy until the other process has done every item
+        wait(10)
         return parallel.processes(), os.getpid()
 
     assert parallel.fill_beside(here, work, list(range(10))) == (1, os.getpid())  # the other core was taken
     assert made_here == [] and [work(number) for number in range(10)] == [n * n for n in range(10)]
     assert made_here == []  # the other process made every entry; they came back
     assert parallel.processes() == 2
-    assert parallel.fill_beside(here, work, list(range(10))) == (2, os.getpid())  # a warm cache: no helper
+    assert parallel.fill_beside(lambda: (parallel.processes(), os.getpid()), work, list(range(10))) == \
+        (2, os.getpid())  # a warm cache: no helper
 
 
 def test_its_own_work_done_a_process_lends_a_hand_with_the_items_left(cache_home, two_cores):
     made_here: list[int] = []
-    work = squared_by(made_here, seconds=0.05)
+    work = squared_by(made_here, two_meet())
     assert parallel.fill_beside(lambda: "done", work, list(range(10))) == "done"
     assert 0 < len(made_here) < 10
     assert [work(number) for number in range(10)] == [n * n for n in range(10)] and len(made_here) < 10
@@ -180,8 +206,11 @@ def test_alongside_runs_small_work_in_turn_in_this_process(cache_home, two_cores
     assert parallel.alongside(lambda: 1, lambda: 2, parallel.MIN_ITEMS - 1) == (1, 2)
 
 
-@pytest.mark.parametrize("command", [["check"], ["i18n", "check"]])
-def test_the_commands_print_the_same_on_two_cores_as_on_one(cache_home, monkeypatch, capsys, tmp_path, command):
+# check runs its steps one after the other, sharing out only a first run's parsing; i18n check also runs two parts
+# side by side on a warm cache.
+@pytest.mark.parametrize("command, warm_shares", [(["check"], False), (["i18n", "check"], True)], ids=["check", "i18n"])
+def test_the_commands_print_the_same_on_two_cores_as_on_one(cache_home, monkeypatch, capsys, tmp_path, command,
+                                                          warm_shares):
     monkeypatch.setattr(parallel, "cores", lambda: 1)
     serial = main(["--root", str(ROOT), *command]), capsys.readouterr()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty"))  # a first run again: the files are shared out
@@ -192,10 +221,10 @@ def test_the_commands_print_the_same_on_two_cores_as_on_one(cache_home, monkeypa
     shared = main(["--root", str(ROOT), *command]), capsys.readouterr()
     assert parallel._fork.calls > 0
     assert shared == serial
-    cache.flush()  # a second run meets a warm cache: nothing is shared out, and the parts still run side by side
+    cache.flush()  # a second run meets a warm cache: nothing is shared out (i18n check's parts still run side by side)
     parallel._fork.calls = 0
     warm = main(["--root", str(ROOT), *command]), capsys.readouterr()
-    assert parallel._fork.calls > 0
+    assert (parallel._fork.calls > 0) == warm_shares
     assert warm == serial
 
 
@@ -227,9 +256,10 @@ def test_i18n_update_writes_the_same_catalogs_with_the_merges_shared_out_as_on_o
     monkeypatch.setattr(parallel, "MIN_ITEMS", 1)
     merged_by = tmp_path / "merged-by"
     real_merge = update_module._merged
+    meet = two_meet()
 
     def noted_merge(*args):
-        time.sleep(0.01)  # long enough for both processes to take catalogs from the queue
+        meet(None)  # each process's first merge waits for the other's: both take catalogs from the queue
         with open(merged_by, "a") as note:
             note.write(f"{os.getpid()}\n")
         return real_merge(*args)
@@ -238,6 +268,6 @@ def test_i18n_update_writes_the_same_catalogs_with_the_merges_shared_out_as_on_o
     shared = main(["--root", str(two), "i18n", "update"]), capsys.readouterr().out
     assert len(set(merged_by.read_text().split())) > 1  # other processes merged catalogs too
     assert shared == serial
-    assert re.search(r"ru: 1 file\(s\) changed; 1 new, \d+ kept, 1 marked fuzzy, 1 made obsolete", serial[1])
+    assert re.search(r"ru: \d+ file\(s\) changed; 1 new, \d+ kept, 1 marked fuzzy, 1 made obsolete", serial[1])
     written = {path.relative_to(one): path.read_bytes() for path in (one / "translations").rglob("*.po")}
     assert written == {path.relative_to(two): path.read_bytes() for path in (two / "translations").rglob("*.po")}

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import NamedTuple, Optional
 
-from ..core.parallel import alongside, fill_beside, processes
 from ..core.problems import Problems
 from ..core.report_formats import GITHUB, chosen_format, outcome_annotation, plain, print_command, print_problems
 from ..evaluate import SnippetRuntimeError
@@ -14,22 +12,13 @@ from ..i18n.limits import length_problems, needed_catalogs, stray_problems
 from ..i18n.po.catalogs import catalog_path
 from ..i18n.po.reader import catalogs_read_once, read_entries
 from ..i18n.translate import Translations, load_with_fallbacks
-from ..kb.examples import answer_work, external_cases, read_scenarios, rule_cases, run_cases
+from ..kb.examples import external_cases, read_scenarios, rule_cases, run_cases
 from ..kb.load import bulk_allocation, load, validated
 from ..kb.parts import rules_under
 from ..kb.texts import knowledge_base_texts
 from ..render.reasons import Explainer
 from ..site.mkdocs_config import read_languages
-from .common import (
-    EXIT_FAILED,
-    EXIT_MALFORMED,
-    EXIT_OK,
-    given_path,
-    loaded_while_catalogs_read,
-    repository_root,
-    under,
-    unless_failed,
-)
+from .common import EXIT_FAILED, EXIT_MALFORMED, EXIT_OK, given_path, repository_root, under
 
 log = logging.getLogger(__name__)
 
@@ -53,16 +42,6 @@ def _selection(root: Path, items: list[str], problems):
     return selected, scenarios
 
 
-class _Checked(NamedTuple):
-    """What validating the rules and checking the catalogs found, and the examples' outcomes if they ran beside."""
-
-    rules_ok: bool
-    read: dict  # per language, what reading its catalogs found
-    stray: dict  # per language, the catalogs no source needs
-    lengths: dict  # per language, the translations far longer than their source
-    outcomes: Optional[list]  # None: the examples are still to run
-
-
 def _print_outcomes(outcomes, verbose: bool, output_format: str) -> int:
     """Print the worked examples' failures (and passes if verbose) and the tally; return how many failed."""
     passed = failed = 0
@@ -80,59 +59,28 @@ def _print_outcomes(outcomes, verbose: bool, output_format: str) -> int:
     return failed
 
 
+@bulk_allocation()  # a one-shot command that builds one knowledge base and keeps it to the end
 def cmd_check(args) -> int:
-    """Load and validate the rules (all, or those under PATHs and those FILEs ask about) and run their examples."""
-    with bulk_allocation():  # a one-shot command that builds one knowledge base and keeps it to the end
-        return _check(args)
-
-
-def _check(args) -> int:
+    """Load and validate the rules (all, or those under PATHs and those FILEs ask about), check the catalogs (with
+    the whole base only), run the worked examples, and report."""
     root = repository_root(args)
     output_format = chosen_format(args.format)
     external = Problems()
     selected, scenarios = _selection(root, args.files, external)
     everything = args.all or not args.files
     asked = None if everything else (selected or set()) | {key for s in scenarios for key in s.rule_keys()}
-    languages = _catalog_languages(root) if everything else []  # catalogs are checked with the whole base only
-    kb, problems = loaded_while_catalogs_read(root, languages, lambda: load(root, asked)) if everything else \
-        load(root, asked)
+    languages = _catalog_languages(root) if everything else []
+
+    kb, problems = load(root, asked)
+    rules_ok = not validated(kb, problems, asked)
+    problems.items.extend(_catalog_problems(root, languages, kb if rules_ok else None, problems))
     scenario_problems = Problems()
     cases = _cases(kb, None if everything else selected or set(), scenarios, scenario_problems)
-
-    def validated_and_catalogs_checked():
-        # Validation and the stray catalogs here; reading the catalogs and measuring their translations, which
-        # need nothing of validation, in another process on a large base. Its answers hold for valid rules; if
-        # the rules prove invalid, the catalogs are read again without them, and their limits go unreported.
-        # The examples run here too when no other core is working their answers out (the disk cache has them).
-        texts = list(knowledge_base_texts(kb, details=False)) if languages else []
-        examples_here = processes() > 1
-
-        def validated_and_run():
-            valid = not validated(kb, problems, asked)
-            run = list(run_cases(kb, cases)) if valid and examples_here else None
-            return valid, _stray_problems(root, languages, texts), run
-
-        (rules_ok, stray, run), measured = alongside(
-            validated_and_run,
-            lambda: unless_failed(lambda: _read_and_measured(root, languages, kb, texts)), len(kb.rules))
-        if not rules_ok:
-            return _Checked(False, _read_and_measured(root, languages, None)[0], {}, {}, None)
-        read, lengths = measured or _read_and_measured(root, languages, kb, texts)
-        return _Checked(True, read, stray, lengths, run)
-
-    # The answers need only the loaded rules: on a large base, another core works out those the cache lacks
-    # while this one validates the rules and checks the catalogs (or else takes one of those two parts).
-    with catalogs_read_once():  # reading and measuring each read every catalog: the second reuses the first's
-        checked = fill_beside(validated_and_catalogs_checked, *answer_work(kb, cases))
-    rules_ok, outcomes = checked.rules_ok, checked.outcomes
     if rules_ok:  # examples run on a whole, valid knowledge base only (catalogs do not matter to them)
         external.extend(scenario_problems)
-    else:
-        cases = []
-    if outcomes is None:
-        outcomes = list(run_cases(kb, cases))
-    problems.items.extend(_in_order(languages, checked, problems))
+    outcomes = list(run_cases(kb, cases)) if rules_ok else []
     problems.extend(external)
+
     print_problems(problems, output_format)
     if rules_ok and args.explain:
         _explain(root, kb, [outcome.case for outcome in outcomes], args.lang, problems)  # those run within the budget
@@ -144,6 +92,22 @@ def _check(args) -> int:
         log.error("%d problem(s) in the input; fix them and run again", len(problems))
         return EXIT_MALFORMED
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _catalog_problems(root: Path, languages: list[str], kb, problems: Problems) -> list:
+    """One language after another: what reading its catalogs found, and with valid rules (`kb`; None: the rules have
+    problems, and only reading is checked) the catalogs no source needs and the translations too long for their
+    source not reported already (reading measured each against its msgid: mostly the same)."""
+    texts = list(knowledge_base_texts(kb, details=False)) if languages and kb is not None else None
+    with catalogs_read_once():  # reading and measuring each read every catalog: the second reuses the first's
+        read, lengths = _read_and_measured(root, languages, kb, texts)
+    stray = _stray_problems(root, languages, texts) if texts is not None else {}
+    found = []
+    for language in languages:
+        found += read[language] + stray.get(language, [])
+        reported = set(problems.items) | set(found)
+        found += [problem for problem in lengths.get(language, []) if problem not in reported]
+    return found
 
 
 def _explain(root: Path, kb, cases: list, lang: str | None, problems: Problems) -> None:
@@ -211,14 +175,3 @@ def _stray_problems(root: Path, languages: list[str], texts: list) -> dict[str, 
     """Per language, the catalogs no source needs among the knowledge base's `texts` (generator/i18n/limits.py):
     their messages would otherwise pass unchecked."""
     return {language: stray_problems(root, language, needed_catalogs(texts, language)) for language in languages}
-
-
-def _in_order(languages: list[str], checked: _Checked, problems: Problems) -> list:
-    """One language after another: what reading found, the stray catalogs, then the translations too long for
-    their source not reported already (reading measured each against its msgid: mostly the same)."""
-    merged = []
-    for language in languages:
-        merged += checked.read[language] + checked.stray.get(language, [])
-        reported = set(problems.items) | set(merged)
-        merged += [problem for problem in checked.lengths.get(language, []) if problem not in reported]
-    return merged

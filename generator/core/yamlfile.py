@@ -14,7 +14,6 @@ marks); otherwise the pure-Python one does the same job.
 
 from __future__ import annotations
 
-import operator
 from pathlib import Path
 
 import yaml
@@ -153,41 +152,11 @@ def _note_lines(loader, node, path: tuple, lines: dict[tuple, int]) -> dict[tupl
     return lines
 
 
-_PLAIN_TAGS: dict[str, str] = {}  # short plain scalars ("true", "6", "front") and their tags, per process
-_plain_tag = _PLAIN_TAGS.get
-
-
-class _PlainResolver:
-    """Resolves a plain scalar's tag once per distinct text (the stock resolver tries its patterns every time).
-
-    Same answers as PyYAML's resolver with no path resolvers, which the safe loaders have none of.
-    """
-
-    # The composer calls these two around every node, for path resolvers only: with none, PyYAML's own return at
-    # once, yet as Python calls they took a fifth of composing a rule file. These C functions do nothing with
-    # what they are given, as fast as a call can be.
-    descend_resolver = operator.is_
-    ascend_resolver = tuple
-
-    def resolve(self, kind, value, implicit):
-        # Called for every node of every file, so it reads module names and a bound lookup, nothing slower.
-        if kind is not _SCALAR_NODE:
-            return SEQUENCE_TAG if kind is _SEQUENCE_NODE else MAPPING_TAG
-        if not implicit[0]:
-            return _STR_TAG
-        tag = _plain_tag(value)
-        if tag is None:
-            tag = super().resolve(kind, value, implicit)
-            if len(value) <= PLAIN_TAG_CACHE_LENGTH:
-                _PLAIN_TAGS[value] = tag
-        return tag
-
-
-class PureLoader(_PlainResolver, yaml.SafeLoader):
+class PureLoader(yaml.SafeLoader):
     """PyYAML's pure-Python safe loader (the fallback)."""
 
 
-FastLoader = type("FastLoader", (_PlainResolver, FAST_BASE), {"__doc__": "libyaml's safe loader."}) if FAST_BASE else None
+FastLoader = type("FastLoader", (FAST_BASE,), {"__doc__": "libyaml's safe loader."}) if FAST_BASE else None
 LOADER = FastLoader or PureLoader  # tests set this to PureLoader to exercise the fallback
 
 
