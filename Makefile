@@ -38,7 +38,9 @@ system-deps:  ## Debian packages the tests use: chromium (browser tests; never a
 
 browser-deps gettext-deps: system-deps  ## kept as names for the guides; both install what system-deps installs
 
-test: check test-browser  ## everything: the quick check, then every browser test (CI runs the two as parallel jobs)
+# -k: the browser suites run even when the quick check failed, so one `make test` reports every test (the exit is 2 then)
+test:  ## everything: the quick check, then every browser test (CI runs the two as parallel jobs)
+	@$(MAKE) --no-print-directory -k check test-browser
 
 check: $(STAMP) system-deps lint  ## the quick check: workflows, pyflakes, rules and examples, catalogs, every test but the browser suites, one browser smoke test
 	$(PY) -m pyflakes generator tests scripts
