@@ -148,6 +148,8 @@ def test_numbers_follow_the_locale_with_russian_plurals():
     assert [en.ngettext(*situations, count) % {"num": count} for count in (1, 2)] == [
         "Diagrams: 1 situation", "Diagrams: 2 situations"]
     assert str(in_words("inches", 0.5, en)) == "½″" and str(in_words("number", 17.9, ru)) == "17,9"
+    # A quarter is written as the clauses write a half: half of 7½″ is «3¾″», not «3,75″».
+    assert [str(in_words("inches", value, ru)) for value in (3.75, 0.25, 1.5, 3.7)] == ["3¾″", "¼″", "1½″", "3,7″"]
 
 
 def test_two_builds_of_the_same_input_are_byte_identical_search_index_and_export_included(site, counted_build):

@@ -35,16 +35,21 @@
     var shown = decimals ? decimals.format(value) : String(value);
     return shown.replace(/^-/, "\u2212");
   }
-  function withHalves(value) { // render/values.with_halves: «1½», «½», «17,9»
-    var size = Math.abs(value), shown;
-    if (size % 1 === 0.5) shown = (size >= 1 ? num(Math.floor(size)) : "") + "\u00bd";
+  var FRACTION_GLYPHS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}; // render/values.FRACTION_GLYPHS
+  function withHalves(value) { // render/values.with_halves: «1½», «½», «3¾», «17,9»
+    var size = Math.abs(value), shown, glyph = FRACTION_GLYPHS[size % 1];
+    if (glyph) shown = (size >= 1 ? num(Math.floor(size)) : "") + glyph;
     else shown = num(size);
     return (value < 0 ? "\u2212" : "") + shown;
   }
   function parseNumber(text) {
     var cleaned = String(text).trim().replace(/\s+/g, "").replace(/^[\u2212\u2013]/, "-").replace(",", ".")
       .replace(/(\u2033|"|''|inch(es)?|in|\u0434\u044e\u0439\u043c\u0430?|\u0434\u044e\u0439\u043c\u043e\u0432)$/i, "");
-    if (/^-?\d*\u00bd$/.test(cleaned)) return Number(cleaned.replace("\u00bd", "") || 0) + (cleaned[0] === "-" ? -0.5 : 0.5);
+    var glyph = /^(-?)(\d*)([\u00bc\u00bd\u00be])$/.exec(cleaned);
+    if (glyph) {
+      var size = Number(glyph[2] || 0) + {"\u00bc": 0.25, "\u00bd": 0.5, "\u00be": 0.75}[glyph[3]];
+      return glyph[1] ? -size : size;
+    }
     if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
     return Number(cleaned);
   }

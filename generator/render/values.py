@@ -47,11 +47,17 @@ def inches(value, tr: Translations) -> Markup:
     return Markup("{}″").format(with_halves(value, tr))
 
 
+# The fractions of an inch the clauses write as one glyph («1½″»); a withdrawal of half 7½″ is «3¾″», not «3,75″».
+FRACTION_GLYPHS = {0.25: "¼", 0.5: "½", 0.75: "¾"}
+
+
 def with_halves(value, tr: Translations) -> str:
-    """A number in the locale with a true minus, a whole and a half written «1½» (the clauses' own way)."""
+    """A number in the locale with a true minus, a whole and a half or quarter written «1½», «3¾» (the clauses'
+    own way)."""
     size = abs(value)
-    if size % 1 == 0.5:
-        shown = (tr.number(int(size)) if size >= 1 else "") + "½"
+    glyph = FRACTION_GLYPHS.get(size % 1)
+    if glyph:
+        shown = (tr.number(int(size)) if size >= 1 else "") + glyph
     else:
         shown = tr.number(size)
     return ("−" if value < 0 else "") + shown
