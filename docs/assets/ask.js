@@ -134,30 +134,162 @@
     }).join(", ") : "\u2014";
     return String(value);
   };
-  function stepText(step, words) {
-    var parts = [], compared = {};
-    step.compares.forEach(function (c) {
-      var left = c[0], op = c[1], right = c[2], holds = c[3], leftName = c[4], rightName = c[5];
-      var named = [leftName, rightName].filter(function (name) { return name && has(words.args, name); });
-      if (!has(SYMBOLS, op) || !isNumber(left) || !isNumber(right) || !named.length) return;
-      var unitOf = has(words.args, leftName) ? leftName : rightName;
-      var symbol = SYMBOLS[holds ? op : NEGATED[op]];
-      var l = words.number(left, unitOf), r = words.number(right, unitOf);
-      if (named.length === 2) parts.push(words.args[leftName].label + " " + l + " " + symbol + " " + words.args[rightName].label + " " + r);
-      else parts.push(words.args[named[0]].label + ": " + l + " " + symbol + " " + r);
-      named.forEach(function (name) { compared[name] = true; });
+  // A formula (evaluate/clauses.py): how a compared or returned value was computed from the arguments.
+  var SIGNS = { "+": "+", "-": "\u2212", "*": "\u00d7", "/": "/" };
+  var PRECEDENCE = { "+": 1, "-": 1, "*": 2, "/": 2, "neg": 3 };
+  var VALUE_CALLS = ["sum", "len"];
+  var UNITS = ["inches", "mm", "degrees"];
+  function labelled(label, shown) { return label + (label.indexOf(":") >= 0 ? " \u2014 " : ": ") + shown; }
+  function isTree(tree) { return Array.isArray(tree); }
+  function Formula(tree, given, words) { this.given = given; this.words = words; this.tree = this.resolve(tree); }
+  Formula.prototype.resolve = function (tree) {
+    var self = this;
+    if (isTree(tree) && tree[0] === "if") return this.resolve(this.given[tree[1]] ? tree[2] : tree[3]);
+    if (isTree(tree)) return [tree[0]].concat(tree.slice(1).map(function (part) { return self.resolve(part); }));
+    return tree;
+  };
+  Formula.prototype.args = function (tree) {
+    var self = this, found = [];
+    if (tree === undefined) tree = this.tree;
+    if (typeof tree === "string") return has(this.words.args, tree) ? [tree] : [];
+    if (isTree(tree)) tree.slice(1).forEach(function (part) {
+      self.args(part).forEach(function (name) { if (found.indexOf(name) < 0) found.push(name); });
     });
-    step.reads.forEach(function (read) {
-      if (has(words.args, read[0]) && !compared[read[0]]) parts.push(words.args[read[0]].label + ": " + words.value(read[0], read[1]));
-    });
-    return parts.join("; ");
+    return found;
+  };
+  Formula.prototype.unitOf = function () {
+    var self = this;
+    return this.args().filter(function (name) { return UNITS.indexOf(self.words.args[name].type) >= 0; })[0] || null;
+  };
+  Formula.prototype.value = function (tree) {
+    if (typeof tree === "string") return this.given[tree];
+    if (!isTree(tree)) return tree;
+    var items = this.value(tree[1]);
+    if (tree[0] === "sum") return items.reduce(function (total, item) { return total + item; }, 0);
+    if (tree[0] === "len") return items.length;
+    return null;
+  };
+  Formula.prototype.text = function (tree, parent, right) {
+    if (tree === undefined) tree = this.tree;
+    if (typeof tree === "string") return this.words.number(this.given[tree], tree);
+    if (!isTree(tree)) return num(tree);
+    if (VALUE_CALLS.indexOf(tree[0]) >= 0) return num(this.value(tree));
+    if (tree[0] === "abs") return "|" + this.text(tree[1], 0) + "|";
+    var strength = PRECEDENCE[tree[0]], shown;
+    if (tree[0] === "neg") shown = "\u2212" + this.text(tree[1], strength);
+    else shown = this.text(tree[1], strength) + " " + SIGNS[tree[0]] + " " + this.text(tree[2], strength, true);
+    return strength < (parent || 0) || (right && strength === parent) ? "(" + shown + ")" : shown;
+  };
+  Formula.prototype.computes = function () { return isTree(this.tree) && VALUE_CALLS.indexOf(this.tree[0]) < 0; };
+  Formula.prototype.shown = function (result) {
+    var value = this.words.number(result, this.unitOf()), text = this.text();
+    return this.computes() && text !== value ? text + " = " + value : value;
+  };
+
+  // One reason being written (render/reasons.StepWords): its parts, and the arguments it has named.
+  function StepWords(words, given, namedBefore) {
+    this.words = words; this.given = given; this.namedBefore = namedBefore; this.parts = []; this.named = {};
   }
-  function reasons(steps, words) {
-    var found = [], seen = {};
+  StepWords.prototype.name = function (name, shown) {
+    this.parts.push(labelled(this.words.args[name].label, shown));
+    this.named[name] = true;
+  };
+  StepWords.prototype.leaves = function (formula) {
+    var self = this;
+    formula.args().forEach(function (name) {
+      if (!self.named[name] && !self.namedBefore[name]) self.name(name, self.words.value(name, self.given[name]));
+      self.named[name] = true;
+    });
+  };
+  StepWords.prototype.operand = function (tree, value, unitOf) {
+    var words = this.words;
+    if (typeof tree === "string" && has(words.args, tree)) {
+      var shown = words.number(value, tree);
+      if (this.named[tree]) return shown;
+      this.named[tree] = true;
+      return shown + " (" + words.args[tree].label + ")";
+    }
+    if (isTree(tree)) {
+      var formula = new Formula(tree, this.given, words);
+      this.leaves(formula);
+      return formula.shown(value);
+    }
+    return words.number(value, unitOf);
+  };
+  StepWords.prototype.comparison = function (c) {
+    var left = c[0], op = c[1], right = c[2], holds = c[3], self = this, words = this.words;
+    if (!has(SYMBOLS, op) || !isNumber(left) || !isNumber(right)) return;
+    var trees = [c[4], c[5]].map(function (tree) {
+      return tree === null || tree === undefined ? null : new Formula(tree, self.given, words).tree;
+    });
+    var reads = [];
+    trees.forEach(function (tree) {
+      if (typeof tree === "string" || isTree(tree)) reads = reads.concat(new Formula(tree, self.given, words).args());
+    });
+    if (!reads.length) return;
+    var symbol = SYMBOLS[holds ? op : NEGATED[op]];
+    var bare = trees.map(function (tree) { return typeof tree === "string" && has(words.args, tree); });
+    if (symbol === "=" && bare.filter(Boolean).length === 1 && trees.indexOf(null) >= 0) {
+      var name = trees[bare.indexOf(true)];
+      if (!this.named[name]) this.name(name, words.value(name, has(this.given, name) ? this.given[name] : [left, right][bare.indexOf(true)]));
+      return;
+    }
+    var unitOf = reads.filter(function (name) { return UNITS.indexOf(words.args[name].type) >= 0; })[0] || reads[0];
+    var shownLeft = this.operand(trees[0], left, unitOf), shownRight = this.operand(trees[1], right, unitOf);
+    this.parts.push(shownLeft + " " + symbol + " " + shownRight);
+  };
+  StepWords.prototype.returned = function (tree, outcome) {
+    if (!isNumber(outcome)) return;
+    var formula = new Formula(tree, this.given, this.words);
+    if (!formula.computes()) return;
+    this.leaves(formula);
+    this.parts.push(formula.shown(outcome));
+  };
+  StepWords.prototype.reads = function (step) {
+    var self = this;
+    step.reads.forEach(function (read) {
+      if (has(self.words.args, read[0]) && !self.named[read[0]]) self.name(read[0], self.words.value(read[0], read[1]));
+    });
+  };
+  // render/reasons.settled: a match among «30 or 35 mm», not the numbers missed; no count against a number.
+  function settled(compares) {
+    var matched = {};
+    compares.forEach(function (c) {
+      [c[4], c[5]].forEach(function (tree) {
+        var nulls = (c[4] === null ? 1 : 0) + (c[5] === null ? 1 : 0);
+        if (typeof tree === "string" && (c[1] === "==") === c[3] && (c[1] === "==" || c[1] === "!=") && nulls === 1) matched[tree] = true;
+      });
+    });
+    return compares.filter(function (c) {
+      var trees = [c[4], c[5]].filter(function (tree) { return tree !== null && tree !== undefined; });
+      if (trees.length === 1 && typeof trees[0] === "string" && matched[trees[0]] && (c[1] === "==" || c[1] === "!=") && (c[1] === "==") !== c[3]) return false;
+      if (trees.length === 1 && isTree(trees[0]) && VALUE_CALLS.indexOf(trees[0][0]) >= 0) return false;
+      return true;
+    });
+  }
+  function stepText(step, words, given, returned, namedBefore) {
+    var all = {}, key;
+    for (key in given || {}) if (has(given, key)) all[key] = given[key];
+    step.reads.forEach(function (read) { if (!has(all, read[0])) all[read[0]] = read[1]; });
+    var writing = new StepWords(words, all, namedBefore);
+    settled(step.compares).forEach(function (c) { writing.comparison(c); });
+    var tree = step.kind === "return" ? (returned || {})[step.line + ":" + step.column] : undefined;
+    if (tree !== undefined) writing.returned(tree, step.outcome);
+    writing.reads(step);
+    Object.keys(writing.named).forEach(function (name) { namedBefore[name] = true; });
+    return writing.parts.join("; ");
+  }
+  function reasons(steps, words, given, predicate) {
+    var found = [], seen = {}, named = {};
     steps.forEach(function (step) {
-      var text = stepText(step, words), key = step.clause + "\u0000" + text;
+      var text = stepText(step, words, given, predicate.returned, named), key = step.clause + "\u0000" + text;
       if (text && !seen[key]) { seen[key] = true; found.push({ clause: step.clause, text: text }); }
     });
+    if (!found.length && given) { // render/reasons.reasons: the situation, under the clause that decided
+      var situation = predicate.params.filter(function (name) { return has(words.args, name) && has(given, name); })
+        .map(function (name) { return labelled(words.args[name].label, words.value(name, given[name])); }).join("; ");
+      if (situation) found.push({ clause: decidedBy(predicate, steps), text: situation });
+    }
     return found;
   }
   function decidedBy(predicate, steps) {
@@ -338,7 +470,7 @@
       verdict.appendChild(by);
     }
     out.appendChild(verdict);
-    var found = reasons(outcome.steps, this.words);
+    var found = reasons(outcome.steps, this.words, outcome.args, predicate);
     if (found.length) {
       var list = el("ul", { "class": "kb-ask__reasons", "aria-label": W.because });
       found.forEach(function (reason) {
@@ -679,7 +811,7 @@
       var outcome = panel.run(predicate, args);
       if (outcome.problem) return { problem: outcome.problem };
       return { answer: panel.verdictWords(predicate, outcome.value), decidedBy: decidedBy(predicate, outcome.steps),
-               reasons: reasons(outcome.steps, panel.words) };
+               reasons: reasons(outcome.steps, panel.words, outcome.args, predicate) };
     }
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

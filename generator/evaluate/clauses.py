@@ -16,7 +16,7 @@ import io
 import re
 import tokenize
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from .errors import SnippetRefused
 
@@ -35,6 +35,8 @@ class Notation:
     recorded_names: set[int] = field(default_factory=set)  # id(Name) read directly by a test or a return
     recorded_compares: set[int] = field(default_factory=set)  # id(Compare) at the top of a test or a return
     uncovered: list[int] = field(default_factory=list)  # lines of returns no note covers
+    operands: dict[int, Any] = field(default_factory=dict)  # id(compared operand) -> its name or formula
+    returned: dict[str, Any] = field(default_factory=dict)  # "line:column" of a return -> its value's formula
 
     def statement_lines(self) -> list[tuple[int, str]]:
         """(line, clause id) of every note, in order: the notation as the JSON export carries it."""
@@ -103,6 +105,7 @@ def notation(tree: ast.Module, notes: dict[int, str]) -> Notation:
                 visit(getattr(statement, block, None) or [], clause)
 
     visit(tree.body, None)
+    _formulas(found, tree)
     misplaced = sorted(set(notes) - placed)
     if misplaced:
         raise SnippetRefused("a clause note must sit on the first line of a statement (or alone on the line "
@@ -133,3 +136,60 @@ def _record(found: Notation, expression: Optional[ast.AST]) -> None:
             tops.extend(node.values)
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             tops.append(node.operand)
+
+
+# A formula is how a compared or returned value was computed from the arguments, for the reasons to show
+# the arithmetic with the reader's numbers («11 − (7 − 3) = 7»): an argument's name, a number, or a list
+# [operator, operand...] with the operators below. A variable assigned once, at the top of the snippet, is
+# replaced by its formula; anything else (a loop, a call of a helper) has none. Both engines carry the same
+# static formula in a traced comparison (in place of the operand's name), so the trace stays equal.
+FORMULA_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}  # written as + − × /
+FORMULA_FUNCTIONS = {"sum", "len", "abs"}  # calls a formula may show: sum and len by their value, abs as |x|
+
+
+def _formulas(found: Notation, tree: ast.Module) -> None:
+    """Fill `operands` (each recorded comparison's operands) and `returned` (returns that compute)."""
+    stores: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    once = {statement.targets[0].id: statement.value for statement in tree.body
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name) and stores.get(statement.targets[0].id) == 1}
+
+    def formula(node, depth=0):
+        if depth > 8:  # a formula longer than this would not help a reader anyway
+            return None
+        if isinstance(node, ast.Name):
+            if node.id not in stores:
+                return node.id
+            return formula(once[node.id], depth + 1) if node.id in once else None
+        if isinstance(node, ast.Constant):
+            is_number = isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+            return node.value if is_number else None
+        if isinstance(node, ast.BinOp) and type(node.op) in FORMULA_OPERATORS:
+            parts = [formula(node.left, depth + 1), formula(node.right, depth + 1)]
+            return None if None in parts else [FORMULA_OPERATORS[type(node.op)], *parts]
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            inner = formula(node.operand, depth + 1)
+            return None if inner is None else ["neg", inner]
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FORMULA_FUNCTIONS
+                and node.args and not node.keywords):
+            if len(node.args) == 1 and isinstance(node.args[0], ast.Name) and node.args[0].id not in stores:
+                return [node.func.id, node.args[0].id]
+            return None
+        if isinstance(node, ast.IfExp) and isinstance(node.test, ast.Name) and node.test.id not in stores:
+            parts = [formula(node.body, depth + 1), formula(node.orelse, depth + 1)]
+            return None if None in parts else ["if", node.test.id, *parts]
+        return None
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and id(node) in found.recorded_compares:
+            for operand in (node.left, *node.comparators):
+                shown = formula(operand)
+                if shown is not None and not isinstance(shown, (int, float)):
+                    found.operands[id(operand)] = shown
+        elif isinstance(node, ast.Return) and node.value is not None:
+            shown = formula(node.value)
+            if isinstance(shown, list):
+                found.returned[f"{node.lineno}:{node.col_offset}"] = shown

@@ -231,8 +231,9 @@ class Run:
                 self.meter.touch(node.lineno, left, right)
             holds = COMPARE[type(op)](left, right)
             if traced:
-                self.trace.compared(left, COMPARISONS[type(op).__name__], right, holds, _named(left_node),
-                                    _named(right_node))
+                operands = self.notation.operands
+                self.trace.compared(left, COMPARISONS[type(op).__name__], right, holds,
+                                    operands.get(id(left_node)), operands.get(id(right_node)))
             if not holds:
                 return False
             left, left_node = right, right_node
@@ -315,11 +316,6 @@ class Run:
             self.bind(generator.target, item, node.lineno)
             if all(self.truth(self.value(condition), node.lineno) for condition in generator.ifs):
                 self.generate(node, index + 1, results)
-
-
-def _named(node) -> str | None:
-    """The variable a compared operand is, if it is one (the reasons give it its argument's unit)."""
-    return node.id if isinstance(node, ast.Name) else None
 
 
 STATEMENTS: dict[type, Callable[[Run, Any], None]] = {

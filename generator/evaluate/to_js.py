@@ -166,7 +166,7 @@ class _Compiler:
         pairs = ", ".join(f'["{_COMPARE[type(op)]}", () => {self.expr(right)}]'
                           for op, right in zip(node.ops, node.comparators))
         if self.notation and id(node) in self.notation.recorded_compares:
-            names = [n.id if isinstance(n, ast.Name) else None for n in (node.left, *node.comparators)]
+            names = [self.notation.operands.get(id(n)) for n in (node.left, *node.comparators)]
             return f"R.compare({self.expr(node.left)}, [{pairs}], {json.dumps(names)})"
         return f"R.compare({self.expr(node.left)}, [{pairs}])"
 

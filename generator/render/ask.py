@@ -217,6 +217,8 @@ class AskPanel:
         returns_at = declared_context(rule.key, predicate.name)
         return {
             "name": predicate.name, "clause": predicate.clause, "params": predicate.params,
+            # How each computing return worked its value out (evaluate/clauses.py): the reasons show it.
+            "returned": predicate.snippet.notation.returned if predicate.snippet else {},
             "summary": self.plain(rule, "predicate", predicate.name),
             "returns": {"type": predicate.returns.type, "nullable": predicate.returns.nullable,
                         # HTML made by our markup renderer (escaped, code spans kept); ask.js sets it as HTML.

@@ -94,40 +94,225 @@ class Words:
         return self.signed(item) if is_number(item) else str(item)
 
 
-def step_text(step: dict, words: Words) -> str:
+FORMULA_SIGNS = {"+": "+", "-": "−", "*": "×", "/": "/"}  # how evaluate/clauses.py's operators are written
+PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "neg": 3}  # a weaker operand is written in brackets
+VALUE_CALLS = ("sum", "len")  # calls a reason writes by their value alone: the items are shown elsewhere
+
+
+def labelled(label: str, shown: str) -> str:
+    """«label: value»; a label that has a colon of its own takes a dash, so no reason reads «…: …: 3″»."""
+    return f"{label} — {shown}" if ":" in label else f"{label}: {shown}"
+
+
+class Formula:
+    """How a compared or returned value was computed (evaluate/clauses.py), written with the reader's numbers."""
+
+    def __init__(self, tree, given: dict, words: Words):
+        self.given, self.words = given, words
+        self.tree = self.resolve(tree)
+
+    def resolve(self, tree):
+        """The branch of each conditional the situation takes: ["if", flag, a, b] becomes a or b."""
+        if isinstance(tree, list) and tree[0] == "if":
+            return self.resolve(tree[2] if self.given.get(tree[1]) else tree[3])
+        if isinstance(tree, list):
+            return [tree[0]] + [self.resolve(part) for part in tree[1:]]
+        return tree
+
+    def arguments(self, tree=None) -> list[str]:
+        """The arguments it reads, in the order it reads them, each once."""
+        tree = self.tree if tree is None else tree
+        if isinstance(tree, str):
+            return [tree] if tree in self.words.arguments else []
+        found: list[str] = []
+        for part in tree[1:] if isinstance(tree, list) else []:
+            found += [name for name in self.arguments(part) if name not in found]
+        return found
+
+    def unit_of(self) -> Optional[str]:
+        """The argument whose unit the result carries (the first one read with a unit), if any."""
+        return next((name for name in self.arguments() if self.words.arguments[name].type in UNITS), None)
+
+    def value(self, tree):
+        if isinstance(tree, str):
+            return self.given.get(tree)
+        if not isinstance(tree, list):
+            return tree
+        if tree[0] == "sum":
+            return sum(self.value(tree[1]))
+        if tree[0] == "len":
+            return len(self.value(tree[1]))
+        return None  # only the value calls are needed: every other value is the engine's own
+
+    def text(self, tree=None, parent: int = 0, right: bool = False) -> str:
+        """The computation in the page's numbers: «11 − (7 − 3)»."""
+        tree = self.tree if tree is None else tree
+        if isinstance(tree, str):
+            return self.words.number(self.given.get(tree), tree)
+        if not isinstance(tree, list):
+            return self.words.signed(tree)
+        if tree[0] in VALUE_CALLS:
+            return self.words.signed(self.value(tree))
+        if tree[0] == "abs":
+            return f"|{self.text(tree[1])}|"
+        strength = PRECEDENCE[tree[0]]
+        if tree[0] == "neg":
+            shown = "−" + self.text(tree[1], strength)
+        else:
+            shown = (f"{self.text(tree[1], strength)} {FORMULA_SIGNS[tree[0]]} "
+                     f"{self.text(tree[2], strength, right=True)}")
+        return f"({shown})" if strength < parent or (right and strength == parent) else shown
+
+    def computes(self) -> bool:
+        """Whether it shows a computation, not just a value («2» for a sum of dice already shown)."""
+        return isinstance(self.tree, list) and self.tree[0] not in VALUE_CALLS
+
+    def shown(self, result) -> str:
+        """«6 − 6 = 0», or the value alone when there is nothing to compute."""
+        value = self.words.number(result, self.unit_of())
+        text = self.text()
+        return f"{text} = {value}" if self.computes() and text != value else value
+
+
+UNITS = ("inches", "mm", "degrees")  # argument types whose numbers carry a unit
+
+
+class StepWords:
+    """One reason being written: its parts, and the arguments it has already named (each label once)."""
+
+    def __init__(self, words: Words, given: dict, named_before: set):
+        self.words, self.given, self.named_before = words, given, named_before
+        self.parts: list[str] = []
+        self.named: set = set()
+
+    def name(self, name: str, shown: str) -> None:
+        self.parts.append(labelled(self.words.meaning(name), shown))
+        self.named.add(name)
+
+    def leaves(self, formula: Formula) -> None:
+        """Each argument a computation reads, with its label, unless a reason has named it already."""
+        for name in formula.arguments():
+            if name not in self.named and name not in self.named_before:
+                self.name(name, self.words.value(name, self.given.get(name)))
+            self.named.add(name)
+
+    def operand(self, tree, value, unit_of: Optional[str]) -> str:
+        words = self.words
+        if isinstance(tree, str) and tree in words.arguments:
+            shown = words.number(value, tree)
+            if tree in self.named:
+                return shown
+            self.named.add(tree)
+            return f"{shown} ({words.meaning(tree)})"
+        if isinstance(tree, list):
+            formula = Formula(tree, self.given, words)
+            self.leaves(formula)
+            return formula.shown(value)
+        return words.number(value, unit_of)
+
+    def comparison(self, compared: list) -> None:
+        left, operator, right, holds, left_tree, right_tree = compared
+        words = self.words
+        if operator not in SYMBOLS or not (is_number(left) and is_number(right)):
+            return
+        trees = [Formula(tree, self.given, words).tree if tree is not None else None
+                 for tree in (left_tree, right_tree)]
+        formulas = [Formula(tree, self.given, words) for tree in trees if isinstance(tree, (str, list))]
+        reads = [name for formula in formulas for name in formula.arguments()]
+        if not reads:
+            return
+        symbol = SYMBOLS[operator if holds else NEGATED[operator]]
+        bare = [isinstance(tree, str) and tree in words.arguments for tree in trees]
+        if symbol == "=" and bare.count(True) == 1 and None in trees:
+            # An argument equal to a fixed number («закрыто: 0»): the value says it; «0 = 0» would not.
+            name = trees[bare.index(True)]
+            if name not in self.named:
+                self.name(name, words.value(name, self.given.get(name, (left, right)[bare.index(True)])))
+            return
+        unit_of = next((name for name in reads if words.arguments[name].type in UNITS), reads[0])
+        shown_left = self.operand(trees[0], left, unit_of)
+        shown_right = self.operand(trees[1], right, unit_of)
+        self.parts.append(f"{shown_left} {symbol} {shown_right}")
+
+    def returned(self, tree, outcome) -> None:
+        if not is_number(outcome):
+            return
+        formula = Formula(tree, self.given, self.words)
+        if not formula.computes():
+            return
+        self.leaves(formula)
+        self.parts.append(formula.shown(outcome))
+
+    def reads(self, step: dict) -> None:
+        for name, value in step["reads"]:
+            if name in self.words.arguments and name not in self.named:
+                self.name(name, self.words.value(name, value))
+
+
+def settled(compares: list, words: Words) -> list:
+    """The comparisons worth writing: where an argument was found equal to a fixed number («30 or 35 mm»),
+    that match, not the numbers it was not; a count against a fixed number (`len(figures) <= 1`) says
+    nothing the listed items do not."""
+    matched = {tree for left, operator, right, holds, left_tree, right_tree in compares
+               for tree in (left_tree, right_tree)
+               if isinstance(tree, str) and (operator == "==") == holds and operator in ("==", "!=")
+               and [left_tree, right_tree].count(None) == 1}
+    kept = []
+    for compared in compares:
+        trees = [tree for tree in compared[4:] if tree is not None]
+        if len(trees) == 1 and isinstance(trees[0], str) and trees[0] in matched and compared[1] in ("==", "!=") and (compared[1] == "==") != compared[3]:
+            continue
+        if len(trees) == 1 and isinstance(trees[0], list) and trees[0][0] in VALUE_CALLS:
+            continue
+        kept.append(compared)
+    return kept
+
+
+def step_text(step: dict, words: Words, given: Optional[dict] = None, returned: Optional[dict] = None,
+              named_before: Optional[set] = None) -> str:
     """A step in words, or "" when it holds nothing a reader could check.
 
-    A comparison of numbers is written with the argument it compared: «label: 14″ ≥ 12″», or «label 15″ >
-    other label 12″» when it compared two; a comparison of no argument (`dice[0] == 6`, or of the
-    predicate's own counters) is left to the values the step read.
+    A comparison is written with each argument's label once, in brackets after its own number, on
+    whichever side it stands: «14″ (расстояние до врага) ≥ 12″», «8 > 5 (Лидерство отряда)»; a value the
+    predicate computed is written as its computation with the reader's numbers: «2 > 6 − 6 = 0», each
+    argument it read named once before it. A return that computes its result writes the computation
+    («11 − (7 − 3) = 7»). An argument found equal to a fixed number reads as its value («…: 0»), never
+    «0 = 0». The other arguments the step read follow as «label: value».
     """
-    parts, compared = [], set()
-    for left, operator, right, holds, left_name, right_name in step["compares"]:
-        named = [name for name in (left_name, right_name) if name in words.arguments]
-        if operator not in SYMBOLS or not (is_number(left) and is_number(right)) or not named:
-            continue
-        unit_of = left_name if left_name in words.arguments else right_name
-        symbol = SYMBOLS[operator if holds else NEGATED[operator]]
-        shown_left, shown_right = words.number(left, unit_of), words.number(right, unit_of)
-        if len(named) == 2:
-            parts.append(f"{words.meaning(left_name)} {shown_left} {symbol} {words.meaning(right_name)} {shown_right}")
-        else:
-            parts.append(f"{words.meaning(named[0])}: {shown_left} {symbol} {shown_right}")
-        compared.update(named)
+    given = dict(given or {})
     for name, value in step["reads"]:
-        if name in words.arguments and name not in compared:
-            parts.append(f"{words.meaning(name)}: {words.value(name, value)}")
-    return "; ".join(parts)
+        given.setdefault(name, value)
+    writing = StepWords(words, given, named_before if named_before is not None else set())
+    for compared in settled(step["compares"], words):
+        writing.comparison(compared)
+    tree = (returned or {}).get(f"{step['line']}:{step['column']}") if step["kind"] == "return" else None
+    if tree is not None:
+        writing.returned(tree, step["outcome"])
+    writing.reads(step)
+    if named_before is not None:
+        named_before.update(writing.named)
+    return "; ".join(writing.parts)
 
 
-def reasons(steps: list[dict], words: Words) -> list[Reason]:
-    """Each step that says something, in the order the predicate took them, repeats left out."""
+def reasons(steps: list[dict], words: Words, given: Optional[dict] = None,
+            returned: Optional[dict] = None, clause: Optional[str] = None) -> list[Reason]:
+    """Each step that says something, in the order the predicate took them, repeats left out.
+
+    An answer whose steps say nothing a reader could check (a geometry worked out in a loop, a rule with
+    one answer) still has a reason: the situation it was given, under the clause that decided.
+    """
     found: list[Reason] = []
+    named: set = set()
     for step in steps:
-        text = step_text(step, words)
+        text = step_text(step, words, given, returned, named)
         reason = Reason(step["clause"], text)
         if text and reason not in found:
             found.append(reason)
+    if not found and given:
+        situation = "; ".join(labelled(words.meaning(name), words.value(name, given[name]))
+                              for name in words.arguments if name in given)
+        if situation:
+            found.append(Reason(clause, situation))
     return found
 
 
@@ -169,5 +354,7 @@ class Explainer:
 
     def explain(self, rule: Rule, predicate: Predicate, given: dict) -> Explanation:
         value, steps = predicate.snippet.explain(**given)
-        return Explanation(value, self.answer(rule, predicate, value), decided_by(predicate, steps),
-                           reasons(steps, self.words(rule, predicate)))
+        decided = decided_by(predicate, steps)
+        return Explanation(value, self.answer(rule, predicate, value), decided,
+                           reasons(steps, self.words(rule, predicate), given, predicate.snippet.notation.returned,
+                                   decided))
