@@ -101,6 +101,10 @@
     if (Array.isArray(value) && !value.length) return "empty";
     return String(value);
   }
+  function newsOf(returns, value) { // kb/answers.news_of: good, bad or neutral for the unit asked about
+    var news = returns.news || {}, key = answerKey(value);
+    return has(news, key) ? news[key] : has(news, "other") ? news.other : null;
+  }
   function answerWords(returns, value) {
     var answers = returns.answers || {}, key = answerKey(value);
     if (has(answers, key)) return answers[key];
@@ -175,11 +179,24 @@
     if (!isTree(tree)) return num(tree);
     if (VALUE_CALLS.indexOf(tree[0]) >= 0) return num(this.value(tree));
     if (tree[0] === "abs") return "|" + this.text(tree[1], 0) + "|";
+    if (tree[0] === "item") return num(tree[1]);
+    if (tree[0] === "sumeach") { // sum([7 - x for x in sources]), item by item: «(7 − 6) + (7 − 5)»
+      var self = this, items = this.given[tree[1]] || [];
+      var terms = items.map(function (item) { return self.text(replaced(tree[2], item), 2); });
+      if (!terms.length) terms = ["0"];
+      var joined = terms.join(" + ");
+      return terms.length > 1 && ((parent || 0) > 1 || right) ? "(" + joined + ")" : joined;
+    }
     var strength = PRECEDENCE[tree[0]], shown;
     if (tree[0] === "neg") shown = "\u2212" + this.text(tree[1], strength);
     else shown = this.text(tree[1], strength) + " " + SIGNS[tree[0]] + " " + this.text(tree[2], strength, true);
     return strength < (parent || 0) || (right && strength === parent) ? "(" + shown + ")" : shown;
   };
+  function replaced(tree, item) {
+    if (isTree(tree) && tree.length === 1 && tree[0] === "item") return ["item", item];
+    if (isTree(tree)) return [tree[0]].concat(tree.slice(1).map(function (part) { return replaced(part, item); }));
+    return tree;
+  }
   Formula.prototype.computes = function () { return isTree(this.tree) && VALUE_CALLS.indexOf(this.tree[0]) < 0; };
   Formula.prototype.shown = function (result) {
     var value = this.words.number(result, this.unitOf()), text = this.text();
@@ -241,7 +258,7 @@
   StepWords.prototype.returned = function (tree, outcome) {
     if (!isNumber(outcome)) return;
     var formula = new Formula(tree, this.given, this.words);
-    if (!formula.computes()) return;
+    if (!formula.computes() || !formula.args().length) return;
     this.leaves(formula);
     this.parts.push(formula.shown(outcome));
   };
@@ -460,8 +477,12 @@
       meaning.innerHTML = returns.meaning + ": "; // escaped HTML from the build (code spans kept)
       verdict.appendChild(meaning);
     }
-    verdict.appendChild(el("strong", { "class": typeof value === "boolean" ? "kb-value kb-value--" + (value ? "yes" : "no") : "kb-value" },
-                           phrase === null ? inWords(returns.type, value, returns.labels) : phrase));
+    // Coloured by what the answer means for the unit (the rule's `news`), with an icon and a word for it.
+    var news = newsOf(returns, value);
+    var strong = el("strong", { "class": news ? "kb-value kb-value--" + news : "kb-value" });
+    if (news) strong.appendChild(el("span", { "class": "kb-news kb-news--" + news, role: "img", "aria-label": W.news[news], title: W.news[news] }));
+    strong.appendChild(document.createTextNode(phrase === null ? inWords(returns.type, value, returns.labels) : phrase));
+    verdict.appendChild(strong);
     var decided = decidedBy(predicate, outcome.steps), clause = clauses[decided];
     if (clause) {
       var by = el("span", { "class": "kb-ask__clause" }, W.decidedBy + " ");

@@ -157,10 +157,12 @@ def _formulas(found: Notation, tree: ast.Module) -> None:
             if isinstance(statement, ast.Assign) and len(statement.targets) == 1
             and isinstance(statement.targets[0], ast.Name) and stores.get(statement.targets[0].id) == 1}
 
-    def formula(node, depth=0):
+    def formula(node, depth=0, item=None):
         if depth > 8:  # a formula longer than this would not help a reader anyway
             return None
         if isinstance(node, ast.Name):
+            if node.id == item:
+                return ["item"]
             if node.id not in stores:
                 return node.id
             return formula(once[node.id], depth + 1) if node.id in once else None
@@ -168,15 +170,23 @@ def _formulas(found: Notation, tree: ast.Module) -> None:
             is_number = isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
             return node.value if is_number else None
         if isinstance(node, ast.BinOp) and type(node.op) in FORMULA_OPERATORS:
-            parts = [formula(node.left, depth + 1), formula(node.right, depth + 1)]
+            parts = [formula(node.left, depth + 1, item), formula(node.right, depth + 1, item)]
             return None if None in parts else [FORMULA_OPERATORS[type(node.op)], *parts]
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            inner = formula(node.operand, depth + 1)
+            inner = formula(node.operand, depth + 1, item)
             return None if inner is None else ["neg", inner]
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FORMULA_FUNCTIONS
                 and node.args and not node.keywords):
             if len(node.args) == 1 and isinstance(node.args[0], ast.Name) and node.args[0].id not in stores:
                 return [node.func.id, node.args[0].id]
+            each = node.args[0]
+            if (node.func.id == "sum" and len(node.args) == 1 and isinstance(each, ast.ListComp)
+                    and len(each.generators) == 1 and not each.generators[0].ifs
+                    and isinstance(each.generators[0].target, ast.Name) and isinstance(each.generators[0].iter, ast.Name)
+                    and each.generators[0].iter.id not in stores):
+                # sum([7 - x for x in sources]): written item by item, «(7 − 6) + (7 − 5)»
+                term = formula(each.elt, depth + 1, each.generators[0].target.id)
+                return None if term is None else ["sumeach", each.generators[0].iter.id, term]
             return None
         if isinstance(node, ast.IfExp) and isinstance(node.test, ast.Name) and node.test.id not in stores:
             parts = [formula(node.body, depth + 1), formula(node.orelse, depth + 1)]
@@ -189,7 +199,8 @@ def _formulas(found: Notation, tree: ast.Module) -> None:
                 shown = formula(operand)
                 if shown is not None and not isinstance(shown, (int, float)):
                     found.operands[id(operand)] = shown
-        elif isinstance(node, ast.Return) and node.value is not None:
+        elif isinstance(node, ast.Return) and node.value is not None and not isinstance(node.value, ast.Name):
+            # (a returned variable's computation was shown where it was compared, if anywhere)
             shown = formula(node.value)
             if isinstance(shown, list):
                 found.returned[f"{node.lineno}:{node.col_offset}"] = shown

@@ -155,6 +155,13 @@ class Formula:
             return self.words.signed(self.value(tree))
         if tree[0] == "abs":
             return f"|{self.text(tree[1])}|"
+        if tree[0] == "item":  # a `sumeach` item, put in by sumeach below
+            return self.words.signed(tree[1])
+        if tree[0] == "sumeach":
+            items = self.given.get(tree[1]) or []
+            terms = [self.text(replaced(tree[2], item), 2) for item in items] or ["0"]
+            shown = " + ".join(terms)
+            return f"({shown})" if len(terms) > 1 and (parent > 1 or right) else shown
         strength = PRECEDENCE[tree[0]]
         if tree[0] == "neg":
             shown = "−" + self.text(tree[1], strength)
@@ -175,6 +182,15 @@ class Formula:
 
 
 UNITS = ("inches", "mm", "degrees")  # argument types whose numbers carry a unit
+
+
+def replaced(tree, item):
+    """A `sumeach` term with its item's value in place of the item."""
+    if tree == ["item"]:
+        return ["item", item]
+    if isinstance(tree, list):
+        return [tree[0]] + [replaced(part, item) for part in tree[1:]]
+    return tree
 
 
 class StepWords:
@@ -238,7 +254,7 @@ class StepWords:
         if not is_number(outcome):
             return
         formula = Formula(tree, self.given, self.words)
-        if not formula.computes():
+        if not formula.computes() or not formula.arguments():  # «−1» alone: the answer says it already
             return
         self.leaves(formula)
         self.parts.append(formula.shown(outcome))

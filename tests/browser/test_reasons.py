@@ -4,9 +4,11 @@ link opens on its answer."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 from playwright.sync_api import expect
 
 from generator.core.problems import Problems
@@ -16,6 +18,7 @@ from generator.kb.examples import rule_cases
 from generator.kb.load import load
 from generator.render.reasons import Explainer
 
+from .conftest import served_site
 from .test_ask import answer, field, panel, verdict
 from ..languages import LANGUAGES
 
@@ -176,3 +179,46 @@ def test_a_number_too_large_to_answer_exactly_is_refused_in_the_pages_language(p
     expect(field(form, "sources").locator(".kb-ask__problem")).to_have_text(
         "Введите число поменьше: правила отвечают для чисел не длиннее 15 цифр.")
     expect(verdict(form)).to_have_count(0)
+
+
+def test_the_page_gives_the_reviewed_reasons_of_every_predicate_in_both_languages(page, base_url):
+    expected = yaml.safe_load((ROOT / "tests" / "reasons_expected.yaml").read_text(encoding="utf-8"))
+    kb, _problems = load(ROOT)
+    cases = {(case.rule, case.predicate, case.case_id): case for case in rule_cases(kb)}
+    by_rule: dict[str, list[str]] = {}
+    for key in expected:
+        by_rule.setdefault(key.split(" ")[0], []).append(key)
+    for lang in ("en", "ru"):
+        for rule_key, keys in by_rule.items():
+            page.goto(f"{base_url}{lang}/{rule_key}/")
+            page.wait_for_function("() => window.KbAsk")
+            for key in keys:
+                case = cases[tuple(key.split(" "))]
+                shown = page.evaluate("([p, args]) => KbAsk.explain(p, args)", [case.predicate, case.given])
+                assert [f"{r['clause']}: {r['text']}" for r in shown["reasons"]] == expected[key][lang], (lang, key)
+
+
+def plant_a_constant_on_the_left(repo: Path) -> None:
+    """Immunity's majority with a planted first test, `8 > total_models`: the argument stands on the right."""
+    path = repo / "rules" / "wap" / "immunity.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "return immune_models > total_models / 2  # clause: panic-fear-terror"
+    assert old in text
+    path.write_text(text.replace(old, "return 8 > total_models and immune_models > total_models / 2  "
+                                      "# clause: panic-fear-terror"), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def planted_url(tmp_path_factory):
+    yield from served_site(tmp_path_factory.mktemp("reasons-planted"), plant_a_constant_on_the_left)
+
+
+@pytest.mark.parametrize("lang, label", [("en", "how many models the unit has in all"),
+                                         ("ru", "сколько всего моделей в отряде")])
+def test_a_label_stands_on_its_own_number_when_the_argument_is_on_the_right(page, planted_url, lang, label):
+    page.goto(f"{planted_url}{lang}/wap/immunity/#ask-unit_ignores?immune_models=3&total_models=4")
+    form = panel(page, "unit_ignores")
+    expect(answer(form).locator(".kb-ask__reasons li")).to_have_count(1)
+    text = reasons(form)[0]
+    assert re.match(rf"§\d+ 8 > 4 \({label}\); 3 \(", text), text
+    assert text.endswith(") > 4 / 2 = 2") and text.count(label) == 1, text
