@@ -100,3 +100,19 @@ def test_i18n_check_refuses_a_translated_pattern_with_the_wrong_number_of_plural
     assert [line for line in found if "plural group" in line] == [
         line for line in found if line.startswith("translations/ru/rules/wap/daemonic.po:")]
     assert any("the plural group has 2 forms; ru has 3" in line for line in found), found
+
+
+def test_an_answer_without_its_news_is_named_and_news_for_no_answer_too():
+    from generator.kb.answers import news_of, news_problems
+    from generator.kb.model import Returns
+
+    returns = Returns(type="bool", text="the penalty applies", answers={True: "The penalty applies", False: "No penalty"},
+                      news={True: "bad"})
+    assert [issue for _key, issue, _hint in news_problems(returns)] == [
+        "news lacks false: say whether each answer is good, bad or neutral news"]
+    stray = Returns(type="bool", text="x", answers={True: "A", False: "B"},
+                    news={True: "good", False: "bad", "maybe": "neutral"})
+    assert [key for key, _issue, _hint in news_problems(stray)] == [("maybe",)]
+    wounds = Returns(type="any", text="x", answers={0: "No extra Wounds", "other": "{value} extra Wounds"},
+                     news={0: "good", "other": "bad"})
+    assert (news_of(wounds, 0), news_of(wounds, 7), news_of(returns, False)) == ("good", "bad", None)

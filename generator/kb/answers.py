@@ -107,3 +107,24 @@ def _unknown_answer(returns, shown: str, key) -> Optional[tuple[Any, str, str]]:
     if shown == EMPTY and returns.type not in LISTS + ("dice", "points"):
         return (key,), "answers name empty:, which only a list result can be", "remove empty:"
     return None
+
+
+def news_problems(returns) -> list[tuple[Any, str, str]]:
+    """(key, problem, hint) when an answer lacks its news (good, bad or neutral) or news names no answer."""
+    answered = {answer_key(key) for key in returns.answers or {}}
+    news = {answer_key(key): key for key in returns.news or {}}
+    hint = "give each answer its news for the unit asked about, e.g. news: {true: good, false: bad}"
+    found = []
+    missing = sorted(answered - set(news))
+    if missing:
+        found.append(((), f"news lacks {', '.join(missing)}: say whether each answer is good, bad or neutral news",
+                      hint))
+    found += [((news[key],), f"news names {key!r}, which no answer names", "remove it, or add the answer")
+              for key in sorted(set(news) - answered)]
+    return found
+
+
+def news_of(returns, value) -> Optional[str]:
+    """good, bad or neutral: what the result means for the unit asked about (its answer's, else `other`'s)."""
+    news = {answer_key(key): meaning for key, meaning in (returns.news or {}).items()}
+    return news.get(answer_key(value), news.get(OTHER))

@@ -22,6 +22,7 @@ def _(text: str) -> str:
     return text
 
 
+NEWS = ("good", "bad", "neutral")  # what an answer can mean for the unit asked about (Returns.news)
 STATUSES = {  # a clarification's status -> the badge a reader sees (a UI msgid)
     "rules-as-written": _("Rules as written"),
     "interpretation": _("Interpretation"),
@@ -109,6 +110,9 @@ class Returns(Declared):
     # a choice value, a number, `null:`) and `other:`, a pattern with {value} for the rest. Checked by
     # answers.answer_problems (generator check), which knows the rule's language for plural forms.
     answers: Optional[dict[Union[bool, int, float, str, None], Text]] = None
+    # What each answer means for the unit the question is about (same keys as `answers`): the panel's and the
+    # examples' colour and icon follow it, not true/false. answers.news_problems checks that every answer has one.
+    news: Optional[dict[Union[bool, int, float, str, None], Literal[NEWS]]] = None  # type: ignore[valid-type]
 
 
 class Predicate(Strict):

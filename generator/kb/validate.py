@@ -141,6 +141,8 @@ def _predicates(rule: Rule, clause_ids: list[str], add):
             add(("predicates", index, "args"), f"predicate {predicate.name} lists argument {value!r} twice")
         for key, issue, hint in answers.answer_problems(predicate.returns, rule.lang):
             add(("predicates", index, "returns", "answers") + key, f"predicate {predicate.name}: {issue}", hint)
+        for key, issue, hint in answers.news_problems(predicate.returns):
+            add(("predicates", index, "returns", "news") + key, f"predicate {predicate.name}: {issue}", hint)
 
 
 def _clause_notes(rule: Rule, clause_ids: list[str], add_in_code):

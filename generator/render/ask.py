@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from ..evaluate.to_js import compile_predicate
 from ..i18n.translate import Translations
+from ..kb.answers import answer_key
 from ..kb.model import Predicate, Rule
 from ..kb.texts import declared_context, declared_parts
 from ..kb.value_types import TYPES, is_point
@@ -62,6 +63,9 @@ def value_words(tr: Translations) -> dict:
         "needValue": _("Enter a value written as JSON, e.g. [1, 2]."),
         "noAnswer": _("The rule gives no answer for this situation: %(reason)s"),
         "decidedBy": _("Decided by"), "because": _("Why"), "clarified": _("Clarified"),
+        # Said with the answer's icon (kb/answers.news_of), so the news is not told by colour alone.
+        "news": {"good": _("Good news for the unit"), "bad": _("Bad news for the unit"),
+                 "neutral": _("Neither good nor bad news for the unit")},
         "example": _("This is a worked example:"), "fromLink": _("The situation from the link:"),
         "copied": _("Copied"), "linkCopied": _("Link copied"), "copyFailed": _("Select the text and copy it:"),
         "exampleName": _("My question"),
@@ -221,6 +225,7 @@ class AskPanel:
             "returned": predicate.snippet.notation.returned if predicate.snippet else {},
             "summary": self.plain(rule, "predicate", predicate.name),
             "returns": {"type": predicate.returns.type, "nullable": predicate.returns.nullable,
+                        "news": {answer_key(key): meaning for key, meaning in (predicate.returns.news or {}).items()},
                         # HTML made by our markup renderer (escaped, code spans kept); ask.js sets it as HTML.
                         "meaning": str(self.phrase(rule, *declared_parts(predicate.name))),
                         "labels": self.labels(predicate, predicate.returns, None),

@@ -15,7 +15,7 @@ from markupsafe import Markup, escape
 
 from ..core.plurals import plural_category, plural_count, plural_index
 from ..i18n.translate import Translations
-from ..kb.answers import COUNTED, GROUP, LISTS, OTHER, answer_key
+from ..kb.answers import COUNTED, GROUP, LISTS, OTHER, answer_key, news_of
 from ..kb.texts import answer_context, label_context
 from ..kb.value_types import TYPES, is_number
 
@@ -186,15 +186,16 @@ def answer_words(returns, value, tr: Translations, declared_at: str, source_lang
     if found is None:
         return None
     text, lang, pattern = found
-    kind = f" kb-value kb-value--{'yes' if value else 'no'}" if isinstance(value, bool) else ""
+    news = news_of(returns, value)
+    kind = f" kb-value kb-value--{news}" if news else ""
     if not pattern:
         return Markup('<span class="kb-answer{}">{}</span>').format(kind, text)
     index = plural_index(lang, value) if is_number(value) else \
         plural_index(lang, len(value)) if returns.type in COUNTED and isinstance(value, list) else plural_count(lang) - 1
     if isinstance(value, list) and returns.type in LISTS:
         value_shown = models(value, tr) if returns.type == "models" else listed(value, tr)
-    return Markup('<span class="kb-answer">{}</span>').format(
-        Markup(fill_pattern(str(escape(text)), str(value_shown), index)))
+    return Markup('<span class="kb-answer{}">{}</span>').format(
+        kind, Markup(fill_pattern(str(escape(text)), str(value_shown), index)))
 
 
 def listed(value: list, tr: Translations) -> Markup:
