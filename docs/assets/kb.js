@@ -52,19 +52,29 @@
     });
   });
 
-  // The section bar shows which part of the page is under it (aria-current), read on scroll once per frame.
+  // The section bar shows which part of the page is under it (aria-current), read on scroll once per frame. A
+  // section counts as reached where a tapped link lands it: the page's scroll-padding-top (kb.css), a little
+  // below the bar, not the bar's own edge (that marked the section before the tapped one). The tapped section
+  // stays marked while it is on screen, until the reader scrolls: the last, short sections never reach the top.
   var bar = document.querySelector(".kb-sections");
   if (bar) {
     var links = Array.prototype.slice.call(bar.querySelectorAll("a[href^='#']"));
-    var pending = false;
+    var pending = false, tapped = null;
+    var LANDING_SLACK = 12; // px: a landed heading's top may sit this far below the padding (rounding, margins)
+    var targetOf = function (link) { return document.getElementById(link.getAttribute("href").slice(1)); };
     var mark = function () {
       pending = false;
-      var line = bar.getBoundingClientRect().bottom + 1;
+      var padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      var line = Math.max(bar.getBoundingClientRect().bottom, padding) + LANDING_SLACK;
       var current = null;
       links.forEach(function (link) {
-        var target = document.getElementById(link.getAttribute("href").slice(1));
+        var target = targetOf(link);
         if (target && target.getBoundingClientRect().top <= line) current = link;
       });
+      if (tapped && targetOf(tapped)) {
+        var box = targetOf(tapped).getBoundingClientRect();
+        if (box.top < window.innerHeight && box.bottom > 0) current = tapped;
+      }
       links.forEach(function (link) {
         if (link === current) link.setAttribute("aria-current", "location");
         else link.removeAttribute("aria-current");
@@ -73,6 +83,13 @@
     window.addEventListener("scroll", function () {
       if (!pending) { pending = true; requestAnimationFrame(mark); }
     }, {passive: true});
+    bar.addEventListener("click", function (event) {
+      var link = event.target.closest("a[href^='#']");
+      if (link && links.indexOf(link) >= 0) { tapped = link; mark(); }
+    });
+    ["wheel", "touchmove", "keydown"].forEach(function (type) {  // the reader scrolls on: the position decides again
+      window.addEventListener(type, function () { tapped = null; }, {passive: true});
+    });
     mark();
     // Anchors land below the bar (kb.css, scroll-padding-top): on a narrow screen it may take two lines.
     var measure = function () {

@@ -274,8 +274,23 @@
     try { return JSON.parse(root.getAttribute("data-kb-labels") || "{}"); } catch (error) { return {}; }
   })();
   var practiceWord = strings.practice || "";
+  var offlineWords = strings.offline || {};
   delete strings.practice;
   delete strings.offline;
+
+  // Offline, with this language not saved, search cannot load: say so where the results would be, not nothing.
+  function sayOffline() {
+    var place = root.querySelector(".kb-search__ui");
+    if (!place || !offlineWords.searchOffline) return;
+    var note = root.querySelector(".kb-search__offline");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "kb-search__offline";
+      note.setAttribute("role", "status");
+      place.appendChild(note);
+    }
+    note.textContent = offlineWords.searchOffline;
+  }
   if (stubInput() && stubInput().placeholder) strings.placeholder = stubInput().placeholder;
 
   var loading = null;
@@ -299,7 +314,10 @@
         .then(function () { return pagefind.init(); })
         .then(function () { return pagefind; });
     });
-    engine.catch(function () { engine = null; }); // the interface loads it itself, or reports why it cannot
+    engine.catch(function () { // the interface loads it itself, or reports why it cannot
+      engine = null;
+      if (navigator.onLine === false) sayOffline();
+    });
   }
 
   function load() {
@@ -310,6 +328,7 @@
         fetched("script", { src: bundle + "pagefind-ui.js" })
       ]).then(start).catch(function () {
         loading = null; // offline and not kept, say: the stub stays, and the next approach tries again
+        sayOffline();
       });
     }
     return loading;

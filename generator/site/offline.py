@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import threading
+from html.parser import HTMLParser
 from pathlib import Path
 
 from ..i18n.translate import Translations
@@ -128,6 +129,30 @@ def site_languages(site_dir: Path) -> list[str]:
     return sorted(path.name for path in Path(site_dir).iterdir() if path.is_dir() and (path / "index.html").is_file())
 
 
+class _OfflineLabels(HTMLParser):
+    """The offline control's strings in a built page (site_overrides/partials/alternate.html, data-kb-labels)."""
+
+    def __init__(self):
+        super().__init__()
+        self.labels: dict = {}
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "data-kb-offline" in attrs and not self.labels:
+            try:
+                self.labels = json.loads(attrs.get("data-kb-labels") or "{}")
+            except ValueError:
+                self.labels = {}
+
+
+def home_labels(site_dir: Path, lang: str) -> dict:
+    """The offline control's strings of a language, read from its home page: sw.js writes its offline page with
+    them (the page the reader gets for a page it does not keep), in the language of the address asked for."""
+    parser = _OfflineLabels()
+    parser.feed((Path(site_dir) / lang / "index.html").read_text(encoding="utf-8"))
+    return parser.labels
+
+
 # `make serve` writes the lists again from two threads (after an edit's pages, after a new search index): one at a
 # time, so the last to start reads the site as the last change left it.
 _WRITING = threading.Lock()
@@ -160,7 +185,8 @@ def _write_offline_files(site_dir: Path, digests: Digests) -> dict[str, dict]:
     for lang, files in lists.items():
         version.update(json.dumps([lang, files], ensure_ascii=False).encode("utf-8"))
     build = {"version": version.hexdigest()[:DIGEST_LENGTH],
-             "languages": {lang: {"bytes": sum(file[1] for file in files), "files": len(files)}
+             "languages": {lang: {"bytes": sum(file[1] for file in files), "files": len(files),
+                                  "labels": home_labels(site_dir, lang)}
                            for lang, files in lists.items()}}
     (site_dir / LISTS).mkdir(exist_ok=True)
     for lang, files in lists.items():
@@ -189,6 +215,16 @@ def offline_labels(tr: Translations) -> dict[str, str]:
                    "connection.") % TOKENS,
         "failed": _("Saving stopped: the connection was lost. Try again when you are online."),
         "updating": _("The site has just been updated: try again in a minute."),
+        # The page sw.js answers with, offline, for a page it does not keep; and search, offline before saving.
+        "notKept": _("This page is not saved on this device"),
+        "noConnection": _("There is no connection, and this page was never opened here, so it was not kept."),
+        "keptHere": _("Saved on this device in this language:"),
+        "noneKept": _("No page in this language is saved on this device yet."),
+        "saveWhenOnline": _("Once you are online, save every page in this language with its search, and all of "
+                            "them open without a connection: %(size)s to download.") % TOKENS,
+        "retry": _("Try again"),
+        "searchOffline": _("Search works without a connection only once this language is saved for offline use "
+                           "(the cloud button at the top)."),
     }
 
 

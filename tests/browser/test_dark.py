@@ -70,6 +70,7 @@ def _colours(page) -> dict:
         return {
             background: getComputedStyle(document.body).backgroundColor,
             no: style('.kb-value--no').color, yes: style('.kb-value--yes').color,
+            bad: style('.kb-value--bad').color, good: style('.kb-value--good').color,
             link: style('.kb-sections a').color, text: getComputedStyle(document.body).color,
             ok_stroke: style('.kb-diagram__svg [style*="stroke:var(--kb-paint-ok"]').stroke,
             bad_fill: style('.kb-diagram__svg [style*="fill:var(--kb-paint-bad"]').fill,
@@ -89,7 +90,7 @@ def test_verdicts_links_and_diagrams_take_each_schemes_colours_and_read_on_its_b
         figure.scroll_into_view_if_needed()
         shot(figure, f"diagram-{scheme}")
         colours = seen[scheme] = _colours(page)
-        for text in ("no", "yes", "link", "text"):  # text: 4.5:1 (WCAG 1.4.3)
+        for text in ("no", "yes", "bad", "good", "link", "text"):  # text: 4.5:1 (WCAG 1.4.3)
             assert contrast(colours[text], colours["background"]) >= 4.5, (scheme, text, colours)
         for graphic in ("ok_stroke", "bad_fill", "label"):  # parts of a drawing: 3:1 (WCAG 1.4.11)
             assert contrast(colours[graphic], colours["background"]) >= 3, (scheme, graphic, colours)

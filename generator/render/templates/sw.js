@@ -77,8 +77,119 @@ function answer(event) {
   slow.catch(() => undefined); // its failure is the network's, answered below
   return Promise.race([network, slow]).catch(() => kept().then((response) => {
     if (response) return response;
-    throw new TypeError("offline and not kept: " + key); // the browser shows its own offline page
+    // A page never opened here: the site's own page in the address's language says what is kept and how to save
+    // the language, never the browser's error page. Anything else (a style, a script) fails as a failed load.
+    if (request.mode === "navigate") return offlinePage(request.url);
+    throw new TypeError("offline and not kept: " + key);
   }));
+}
+
+// ------------------------------------------------------------------ the offline page
+const KEPT_LISTED = 60; // kept pages named on the offline page, at most: a reader scans a list, not a database
+const TITLE_BYTES = 4096; // the head of a kept page read for its <title>
+
+function languageOf(url) {
+  const first = url.startsWith(SCOPE) ? url.slice(SCOPE.length).split("/")[0] : "";
+  const codes = Object.keys(BUILD.languages);
+  return codes.includes(first) ? first : codes[0];
+}
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function megabytes(bytes, lang) {
+  try {
+    return new Intl.NumberFormat(lang, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1e6);
+  } catch (error) {
+    return (bytes / 1e6).toFixed(1) + " MB";
+  }
+}
+
+// The pages of one language this worker keeps, with their titles: [{url, title}], home page first.
+async function keptPages(lang) {
+  const cache = await caches.open(CACHE);
+  const home = SCOPE + lang + "/";
+  const pages = (await cache.keys()).map((request) => request.url)
+    .filter((url) => url.startsWith(home) && (url.endsWith("/") || url.endsWith(".html")))
+    .sort((a, b) => (a === home ? -1 : b === home ? 1 : a.localeCompare(b)))
+    .slice(0, KEPT_LISTED);
+  return Promise.all(pages.map(async (url) => {
+    const response = await cache.match(url);
+    const head = response ? (await response.text()).slice(0, TITLE_BYTES) : "";
+    const found = /<title>([^<]*)<\/title>/i.exec(head);
+    const title = found ? found[1].replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"').replace(/&#0?39;/g, "'") : url.slice(home.length);
+    return { url, title };
+  }));
+}
+
+async function offlinePage(url) {
+  const lang = languageOf(url);
+  const language = BUILD.languages[lang];
+  const words = language.labels || {};
+  const pages = await keptPages(lang);
+  const list = pages.length
+    ? "<p>" + escapeHtml(words.keptHere || "") + "</p><ul>" + pages.map((page) =>
+      '<li><a href="' + escapeHtml(page.url) + '">' + escapeHtml(page.title) + "</a></li>").join("") + "</ul>"
+    : "<p>" + escapeHtml(words.noneKept || "") + "</p>";
+  const offer = (words.saveWhenOnline || "").split("[SIZE]").join(megabytes(language.bytes, lang));
+  const html = `<!doctype html>
+<html lang="${escapeHtml(lang)}" class="kb-offline-page"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>${escapeHtml(words.notKept || "")}</title>
+<style>
+:root { color-scheme: light dark; --fg: #1f2328; --bg: #fff; --accent: #3f51b5; --line: #d0d4dc; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e2e4e9; --bg: #1e2129; --accent: #8c9eff; --line: #3a3f4b; } }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); }
+main { max-width: 40rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+h1 { font-size: 1.4rem; line-height: 1.25; margin: 0 0 .75rem; }
+a { color: var(--accent); }
+ul { padding-left: 1.2rem; } li { margin: .35rem 0; }
+button { font: inherit; min-height: 44px; padding: .4rem 1rem; border: 1px solid var(--accent); border-radius: .3rem; background: var(--accent); color: var(--bg); cursor: pointer; }
+button:disabled { opacity: .6; }
+.kb-offline-page__actions { display: flex; flex-wrap: wrap; gap: .6rem; margin: 1rem 0; }
+.kb-offline-page__retry { background: transparent; color: var(--accent); }
+.kb-offline-page__status { min-height: 1.5em; }
+</style></head>
+<body><main>
+<h1>${escapeHtml(words.notKept || "")}</h1>
+<p>${escapeHtml(words.noConnection || "")}</p>
+${list}
+<p>${escapeHtml(offer)}</p>
+<p class="kb-offline-page__actions"><button type="button" class="kb-offline-page__save" data-kb-lang="${escapeHtml(lang)}">${escapeHtml(words.save || "")}</button>
+<button type="button" class="kb-offline-page__retry">${escapeHtml(words.retry || "")}</button></p>
+<p class="kb-offline-page__status" role="status" aria-live="polite"></p>
+</main>
+<script>
+(function () {
+  var words = ${JSON.stringify(words).replace(/</g, "\\u003c")};
+  var status = document.querySelector(".kb-offline-page__status");
+  var save = document.querySelector(".kb-offline-page__save");
+  document.querySelector(".kb-offline-page__retry").addEventListener("click", function () { location.reload(); });
+  save.addEventListener("click", function () {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker) { status.textContent = words.failed || ""; return; }
+    var channel = new MessageChannel();
+    save.disabled = true;
+    channel.port1.onmessage = function (event) {
+      var reply = event.data || {};
+      if (reply.state === "saving") {
+        status.textContent = reply.total ? Math.round(100 * reply.done / reply.total) + " %" : "";
+      } else if (reply.state === "status" && reply.saved) {
+        location.reload();
+      } else {
+        save.disabled = false;
+        status.textContent = words[reply.state === "updating" ? "updating" : "failed"] || "";
+      }
+    };
+    worker.postMessage({ type: "save", lang: save.getAttribute("data-kb-lang") }, [channel.port2]);
+  });
+})();
+</script>
+</body></html>`;
+  return new Response(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 // ------------------------------------------------------------------ messages from the pages (offline.js)
