@@ -83,7 +83,7 @@ def test_the_worker_carries_each_languages_total_and_the_version_of_the_lists(ti
         listed = json.loads((tiny_site / "offline" / f"{lang}.json").read_text(encoding="utf-8"))
         assert listed["version"] == build["version"] and listed["lang"] == lang
         assert build["languages"][lang] == totals[lang] == {"bytes": sum(file[1] for file in listed["files"]),
-                                                            "files": len(listed["files"])}
+                                                            "files": len(listed["files"]), "labels": {}}
     # The rest of the worker is the template, as it is.
     worker = (ROOT / "generator/render/templates/sw.js").read_text(encoding="utf-8")
     assert (tiny_site / "sw.js").read_text(encoding="utf-8").split("\n", 1)[1] == worker
@@ -164,3 +164,14 @@ def test_lists_that_would_not_change_are_not_written_again(tiny_site):
     written = {path: path.stat().st_ino for path in [tiny_site / "sw.js", *(tiny_site / "offline").iterdir()]}
     write_offline_files(tiny_site)
     assert {path: path.stat().st_ino for path in written} == written
+
+
+def test_the_worker_carries_each_languages_offline_words_from_its_home_page(tiny_site):
+    """The page sw.js answers with offline, for a page it does not keep, speaks the language of the address."""
+    home = tiny_site / "ru" / "index.html"
+    words = {"notKept": "Эта страница не сохранена", "save": "Сохранить <для> работы"}
+    home.write_text(home.read_text(encoding="utf-8") + "<div data-kb-offline data-kb-labels='"
+                    + json.dumps(words, ensure_ascii=False).replace("<", "\\u003c") + "'></div>", encoding="utf-8")
+    write_offline_files(tiny_site)
+    build = _build_line(tiny_site)
+    assert build["languages"]["ru"]["labels"] == words and build["languages"]["en"]["labels"] == {}

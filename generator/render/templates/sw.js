@@ -120,7 +120,8 @@ async function keptPages(lang) {
     const found = /<title>([^<]*)<\/title>/i.exec(head);
     const title = found ? found[1].replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
       .replace(/&quot;/g, '"').replace(/&#0?39;/g, "'") : url.slice(home.length);
-    return { url, title };
+    const cut = title.lastIndexOf(" - "); // «Scout - Wargame Rules Knowledge Base»: the page's own name is enough
+    return { url, title: cut > 0 ? title.slice(0, cut) : title };
   }));
 }
 
