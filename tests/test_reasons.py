@@ -84,11 +84,16 @@ def test_a_label_stands_on_its_own_number_whichever_side_of_the_comparison_it_is
     assert not reasons[0].startswith("wounds: the Leadership")  # the old words: the label on the other side's number
 
 
-def test_a_label_with_a_colon_of_its_own_takes_a_dash(knowledge, explainers):
+def test_a_label_with_a_colon_of_its_own_takes_a_dash(knowledge):
+    from generator.kb.texts import declared_context
+    from generator.render.reasons import Words, step_text
+
     rule = knowledge.rules["battlesystem/fighting-withdrawal"]
-    code = "return clear_distance == 4  # clause: restrictions"
-    real = rule.predicate("may_withdraw")
-    planted = real.model_copy(update={"code": code, "snippet": Snippet.compile(code, real.params)})
-    reasons = said(explainers["en"], rule, planted, {"clear_distance": 4})
-    assert reasons == ["restrictions: how far the unit can move straight back and still stop clear: not touching an "
-                       "enemy unit and not in impassable terrain — 4″"]
+    predicate = rule.predicate("may_withdraw")
+    found = Problems()
+    words = Words(rule, predicate, Translations.load(ROOT, "en", found),
+                  lambda name: "how far it can move back: clear of enemies",
+                  lambda name: declared_context(rule.key, predicate.name, name))
+    step = {"kind": "return", "line": 1, "column": 0, "clause": "restrictions", "outcome": True,
+            "reads": [["clear_distance", 4]], "compares": [[4, "==", 4, True, "clear_distance", None]]}
+    assert step_text(step, words, {"clear_distance": 4}) == "how far it can move back: clear of enemies — 4″"
