@@ -75,7 +75,23 @@ def test_the_nurgle_arguments_declare_the_faction_ids(kb):
     rule = kb.rules["wap/daemon-of-nurgle"]
     for name, argument in (("hates", "target"), ("ally_status", "other")):
         declared = next(a for a in rule.predicate(name).args if a.name == argument)
-        assert declared.values == FACTIONS
-        assert all(f"`{faction}`" in declared.text for faction in FACTIONS)
+        assert declared.values == FACTIONS and declared.type == "choice"
+        assert set(declared.labels) == set(FACTIONS) and declared.other  # an open choice: any other id is accepted
+        assert not any(faction in declared.text for faction in FACTIONS)  # the reader sees labels, never ids
+
+
+def test_a_players_scenario_with_a_strider_terrain_outside_the_list_is_refused_naming_the_item(tmp_path, capsys):
+    scenarios = write(tmp_path / "game.yaml", """
+- {rule: wap/strider, predicate: movement_penalty_applies, given: {strider: [Marsh], terrain: marsh}, expect: false}
+- {rule: wap/strider, predicate: dangerous_test, given: {strider: [forest, болото], terrain: marsh, dangerous: true},
+   expect: false}
+- {rule: wap/strider, predicate: movement_penalty_applies, given: {strider: [marsh], terrain: marsh}, expect: false}
+""")
+    code, lines = check(scenarios, capsys)
+    assert code == 2, lines
+    found = [line for line in lines if "game.yaml:" in line]
+    assert len(found) == 2, lines
+    assert "strider is ['Marsh']" in found[0] and "item 1 is 'Marsh'" in found[0] and "forest, marsh" in found[0]
+    assert "item 2 is 'болото'" in found[1]
 
 

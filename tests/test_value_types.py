@@ -44,7 +44,7 @@ def test_value_problem_names_the_expected_form_and_the_allowed_choices():
     assert value_problem("inches", "12") == "a number of inches, 0 or more"
     assert value_problem("inches", -0.5) == "a number of inches, 0 or more"  # no distance is negative
     assert value_problem("int", True) == "a whole number"
-    assert value_problem("dice", [0, 7]) == TYPES["dice"].form
+    assert value_problem("dice", [0, 7]) == TYPES["dice"].form + "; item 1 is 0"
     assert value_problem("choice", "swamp", ["open", "forest"]) == "one of open, forest"
     assert "nullable: true" in value_problem("bool", None)
     assert value_problem("bool", None, nullable=True) is None
@@ -76,3 +76,36 @@ def test_a_model_number_is_counted_from_1_for_a_reader(ru):
 def test_a_value_of_the_wrong_shape_is_written_plainly_not_as_its_declared_type(ru):
     assert str(in_words("inches", "far", ru)) == "<code>far</code>"
     assert str(in_words("point", [1], ru)) == "[1]"
+
+
+TERRAIN = ["forest", "marsh"]
+
+
+def test_a_list_of_choices_refuses_an_item_outside_the_set_and_names_it():
+    assert value_problem("list", ["marsh"], TERRAIN, items="choice") is None
+    assert value_problem("list", ["forest", "Marsh"], TERRAIN, items="choice") == \
+        "a list of values from forest, marsh; item 2 is 'Marsh'"
+    assert value_problem("list", ["болото"], TERRAIN, items="choice").endswith("item 1 is 'болото'")
+    assert value_problem("list", "marsh", TERRAIN, items="choice") == "a list of values from forest, marsh"
+
+
+def test_an_open_choice_takes_any_other_id_but_refuses_a_near_miss_of_a_named_one():
+    factions = ["daemons-of-khorne", "daemons-of-tzeentch"]
+    assert value_problem("choice", "empire", factions, other="another faction") is None
+    assert value_problem("choice", "empire", factions) == "one of daemons-of-khorne, daemons-of-tzeentch"
+    assert "daemons-of-tzeentch exactly" in value_problem("choice", "Tzeentch", factions, other="another faction")
+
+
+def test_a_list_longer_than_the_limit_or_a_number_out_of_range_is_refused_with_the_limit():
+    assert value_problem("ints", [6] * value_types.MAX_ITEMS, low=2, high=6) is None
+    assert f"at most {value_types.MAX_ITEMS} items (this one has {value_types.MAX_ITEMS + 1})" in \
+        value_problem("ints", [6] * (value_types.MAX_ITEMS + 1), low=2, high=6)
+    assert value_problem("ints", [6, 7], low=2, high=6) == "a list of whole numbers from 2 to 6; item 2 is 7"
+    assert value_types.value_fault("list", [[["x"]]], items="text") == ("item", 0)
+
+
+def test_a_list_argument_must_say_what_its_items_are():
+    with pytest.raises(ValidationError, match="says what its items are"):
+        Argument(name="styles", type="list", text="t")
+    with pytest.raises(ValidationError, match="'items' is only for type 'list'"):
+        Argument(name="n", type="int", text="t", items="int")

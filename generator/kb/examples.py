@@ -25,7 +25,7 @@ from ..evaluate import (
     spent_allowance,
 )
 from .model import KnowledgeBase
-from .value_types import value_problem
+from .value_types import declared_problem
 
 SCENARIO_KEYS = ("rule", "predicate", "given", "expect", "name", "id")  # the first four are required
 TOLERANCE = 1e-9  # numbers this close count as equal (distances come out of square roots)
@@ -331,8 +331,7 @@ def external_cases(kb: KnowledgeBase, scenarios: ScenarioFile, problems: Problem
                          f"given {' and '.join(parts)}", f"{predicate.name} takes: {', '.join(predicate.params)}")
             continue
         wrong = [(argument, form) for argument in predicate.args
-                 for form in [value_problem(argument.type, entry["given"][argument.name], argument.values,
-                                            argument.nullable)] if form]
+                 for form in [declared_problem(argument, entry["given"][argument.name])] if form]
         for argument, form in wrong:
             problems.add(shown, document.line(prefix + (index, "given", argument.name)), subject,
                          f"{argument.name} is {entry['given'][argument.name]!r}", f"expected {form}")

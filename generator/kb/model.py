@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
-from .value_types import ARG_TYPES
+from .value_types import ARG_TYPES, ITEM_TYPES
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 Identifier = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")]
@@ -80,16 +80,34 @@ class Declared(Strict):
     values: Optional[list[Union[str, int]]] = None
     labels: Optional[dict[str, Text]] = None  # choice value -> what a reader sees, in the rule's language
     nullable: bool = False
+    items: Optional[Literal[ITEM_TYPES]] = None  # type: ignore[valid-type]  # a `list`: what each item is
+    other: Optional[Text] = None  # an open choice: the reader's words for every value it does not name
+    min: Optional[Union[int, float]] = None  # a number (or each number of a list) is at least this
+    max: Optional[Union[int, float]] = None  # ... and at most this
+
+    @property
+    def choices(self) -> bool:
+        """Its values (or its items) come from `values`, each with a label."""
+        return self.type == "choice" or (self.type == "list" and self.items == "choice")
 
     @model_validator(mode="after")
     def choice_needs_values_and_labels(self):
-        if self.type == "choice" and not self.values:
-            raise ValueError("type 'choice' needs a list of allowed 'values'")
-        if self.type not in ("choice", "text") and self.values is not None:
-            raise ValueError("'values' is only for type 'choice' (the allowed values) or 'text' (the known ids)")
-        if self.type != "choice" and self.labels is not None:
-            raise ValueError("'labels' are only for type 'choice'")
-        if self.type == "choice":
+        if self.items is not None and self.type != "list":
+            raise ValueError("'items' is only for type 'list' (what each item is)")
+        if self.choices and not self.values:
+            raise ValueError(f"type '{self.type}' of choices needs a list of allowed 'values'")
+        if not self.choices and self.type != "text" and self.values is not None:
+            raise ValueError("'values' is only for type 'choice' (the allowed values), a list of items: choice, "
+                             "or 'text' (the known ids)")
+        if not self.choices and self.labels is not None:
+            raise ValueError("'labels' are only for type 'choice' (or a list of items: choice)")
+        if self.other is not None and self.type != "choice":
+            raise ValueError("'other' (the words for any value not listed) is only for type 'choice'")
+        numeric = ("int", "number", "inches", "mm", "degrees", "ints") + (("list",) if self.items in (
+            "int", "number", "inches") else ())
+        if (self.min is not None or self.max is not None) and self.type not in numeric:
+            raise ValueError("'min' and 'max' are only for numbers and lists of numbers")
+        if self.choices:
             names = [str(value) for value in self.values]
             missing = [name for name in names if name not in (self.labels or {})]
             if missing:
@@ -103,6 +121,14 @@ class Declared(Strict):
 
 class Argument(Declared):
     name: Identifier
+    help: Optional[Text] = None  # one line under the form's field: how to fill it in (never in clarifications)
+
+    @model_validator(mode="after")
+    def list_says_its_items(self):
+        if self.type == "list" and self.items is None:
+            raise ValueError("a 'list' argument says what its items are: add items: choice (with values and "
+                             "labels), text, int, number, inches, bool or point")
+        return self
 
 
 class Returns(Declared):

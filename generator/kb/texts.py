@@ -130,6 +130,14 @@ def _predicate_texts(text, index: int, predicate) -> Iterator[Translatable]:
             yield text(parts + ("value", value), label, where + ("labels", value),
                        f"predicate {name}: label of the value {value} of argument {argument.name}", anchor,
                        markup=False)
+        if argument.other is not None:
+            yield text(parts + ("other",), argument.other, where + ("other",),
+                       f"predicate {name}: the form's words for any value of {argument.name} not listed", anchor,
+                       markup=False)
+        if argument.help is not None:
+            yield text(parts + ("help",), argument.help, where + ("help",),
+                       f"predicate {name}: one line of help under the form's field {argument.name}", anchor,
+                       markup=False)
     parts, returns = declared_parts(name), predicate.returns
     yield text(parts, returns.text, at + ("returns", "text"),
                f"predicate {name}: meaning of its result ({returns.type})", anchor)

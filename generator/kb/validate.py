@@ -11,7 +11,7 @@ from .markup import references
 from .model import KnowledgeBase, Rule
 from .references import References
 from .texts import concept_key, concept_texts, reference_texts, rule_texts, term_key, term_texts
-from .value_types import value_problem
+from .value_types import declared_problem
 
 
 def _duplicates(items, attribute):
@@ -174,8 +174,10 @@ def _shared_arguments(rule: Rule, add):
             other, earlier = seen
             if other is predicate:
                 continue
-            if (argument.type, argument.text, argument.values, argument.nullable) != \
-                    (earlier.type, earlier.text, earlier.values, earlier.nullable):
+            if (argument.type, argument.text, argument.values, argument.nullable, argument.items, argument.other,
+                    argument.min, argument.max, argument.help) != \
+                    (earlier.type, earlier.text, earlier.values, earlier.nullable, earlier.items, earlier.other,
+                     earlier.min, earlier.max, earlier.help):
                 add(("predicates", index, "args", number, "name"),
                     f"predicate {predicate.name}'s argument {argument.name} differs from {other.name}'s "
                     f"(type, meaning, values or nullable)", "arguments with one name are asked once on the page: "
@@ -204,12 +206,12 @@ def _example(rule: Rule, index: int, example, clause_ids: list[str], by_name: di
             f"{predicate.name} does not take", f"its arguments are: {', '.join(params)}")
     for argument in predicate.args:
         if argument.name in given:
-            form = value_problem(argument.type, given[argument.name], argument.values, argument.nullable)
+            form = declared_problem(argument, given[argument.name])
             if form:
                 add(where + ("given", argument.name), f"example {example.id}: {argument.name} is "
                     f"{given[argument.name]!r}", f"expected {form}")
     returns = predicate.returns
-    form = value_problem(returns.type, example.expect, returns.values, returns.nullable)
+    form = declared_problem(returns, example.expect)
     if form:
         add(where + ("expect",), f"example {example.id}: expect is {example.expect!r}", f"{predicate.name} returns {form}")
 

@@ -6,8 +6,11 @@ Each declared type (`bool`, `inches`, `choice`, ...) is one `ValueType`: how a v
 draws for it (`field`). `ARG_TYPES`, the renderer's writers (generator/render/values.py) and the table
 in rules/README.md (`readme_table`, checked by tests/test_value_types.py) are all read from `TYPES`.
 
-A `text` argument may list **known ids** in `values` (an open set: any other id is accepted, but a
-known id written slightly wrong is refused by `value_problem`, see `near_miss`).
+A `text` argument may list **known ids** in `values`, and a `choice` may be open (`other:`, the label of
+every value it does not name): any other id is accepted, but a known id written slightly wrong is refused
+by `value_problem`, see `near_miss`. A `list` argument says what its items are (`items:`, one of
+ITEM_TYPES; a list of `choice` takes `values` and `labels`), and a number or a list of numbers may declare
+`min` and `max`: `value_fault` refuses anything else, and kb-values.js refuses the same in the browser.
 
 Decision: a `choice` value is a stable code name (used in URLs, scenario files and the JSON export);
 a reader only ever sees its label, declared beside the values in the rule (`labels:`), translated
@@ -114,20 +117,85 @@ def near_miss(value: str, known: list) -> Optional[str]:
     return None
 
 
-def value_problem(kind: str, value, values=None, nullable=False) -> Optional[str]:
-    """None if `value` fits the declared type, else the form that was expected (English, for contributors)."""
-    expected = ("one of " + ", ".join(str(v) for v in values or [])) if kind == "choice" else TYPES[kind].form
+MAX_ITEMS = 200  # items in one list argument: more models or dice than a table holds; a longer list (a crafted
+# share link) is refused before any work is spent on it, in both engines (docs/assets/javascripts/kb-values.js)
+ITEM_TYPES = ("choice", "text", "int", "number", "inches", "bool", "point")  # what a `list` argument's items may be
+LIST_ITEMS = {"bools": "bool", "ints": "int", "models": "model", "points": "point", "dice": "die"}  # implied items
+
+
+def _item_fits(kind: str, item, values, other) -> bool:
+    if kind == "die":
+        return is_whole(item) and 1 <= item <= 6
+    if kind == "choice":
+        return TYPES["choice"].check(item) and (item in (values or []) or other is not None)
+    return TYPES[kind].check(item)
+
+
+def value_fault(kind: str, value, values=None, nullable=False, items=None, other=None, low=None, high=None):
+    """Why `value` does not fit the declared type, as data both engines give alike, else None.
+
+    ("null",) a null where none is allowed; ("type",) not the declared kind; ("unknown",) a choice outside a
+    closed set; ("range",) a number or an item outside [low, high]; ("long",) a list of more than MAX_ITEMS;
+    ("item", i) the i-th item (from 0) is not of the declared item type. kb-values.js's `fault` is the same
+    function in JavaScript (tests/test_value_faults.py and the browser differential hold them equal)."""
     if value is None:
-        if nullable or kind == "any":
-            return None
-        return f"{expected} (null is not allowed here; mark the argument nullable: true if it should be)"
-    if TYPES[kind].check(value) and (kind != "choice" or value in (values or [])):
-        meant = near_miss(value, values) if kind == "text" and values else None
+        return None if nullable or kind == "any" else ("null",)
+    item_kind = items if kind == "list" else LIST_ITEMS.get(kind)
+    if item_kind is not None:
+        if not isinstance(value, list):
+            return ("type",)
+        if len(value) > MAX_ITEMS:
+            return ("long",)
+        for index, item in enumerate(value):
+            if not _item_fits(item_kind, item, values, other):
+                return ("item", index)
+            if is_number(item) and ((low is not None and item < low) or (high is not None and item > high)):
+                return ("range", index)
+        return None
+    if not TYPES[kind].check(value):
+        return ("type",)
+    if kind == "choice" and value not in (values or []) and other is None:
+        return ("unknown",)
+    if is_number(value) and ((low is not None and value < low) or (high is not None and value > high)):
+        return ("range",)
+    return None
+
+
+def value_problem(kind: str, value, values=None, nullable=False, items=None, other=None, low=None, high=None
+                  ) -> Optional[str]:
+    """None if `value` fits the declared type, else the form that was expected (English, for contributors)."""
+    named = ", ".join(str(v) for v in values or [])
+    if kind == "choice":
+        expected = f"one of {named}" + (" (or any other id)" if other is not None else "")
+    elif kind == "list" and items is not None:
+        expected = "a list of " + (f"values from {named}" if items == "choice" else TYPES[items].form + "s")
+    else:
+        expected = TYPES[kind].form
+    if low is not None or high is not None:
+        expected += f" from {low if low is not None else '-∞'} to {high if high is not None else '∞'}"
+    fault = value_fault(kind, value, values, nullable, items, other, low, high)
+    if fault is None:
+        open_set = kind == "text" or (kind == "choice" and other is not None)
+        meant = near_miss(str(value), values) if open_set and values else None
         if meant is None:
             return None
         return (f"the id {meant} exactly ({value!r} looks like a misspelling of it; the known ids are "
                 f"{', '.join(map(str, values))}, and any other id stands for another value)")
+    code = fault[0]
+    if code == "null":
+        return f"{expected} (null is not allowed here; mark the argument nullable: true if it should be)"
+    if code == "long":
+        return f"{expected}, at most {MAX_ITEMS} items (this one has {len(value)})"
+    if len(fault) > 1:
+        return f"{expected}; item {fault[1] + 1} is {value[fault[1]]!r}"
     return expected
+
+
+def declared_problem(declared, value) -> Optional[str]:
+    """value_problem for a declared argument or result (its values, items, open set and range)."""
+    return value_problem(declared.type, value, declared.values, declared.nullable, getattr(declared, "items", None),
+                         getattr(declared, "other", None), getattr(declared, "min", None),
+                         getattr(declared, "max", None))
 
 
 def readme_table() -> str:

@@ -18,7 +18,7 @@ from ..kb import urls
 from ..kb.answers import answer_key
 from ..kb.model import STATUSES, KnowledgeBase
 from ..kb.texts import Texts, declared_parts
-from ..kb.value_types import ARG_TYPES
+from ..kb.value_types import ARG_TYPES, LIST_ITEMS, MAX_ITEMS
 from .values import choice_labels
 
 # Raised when a field is removed or changes meaning; adding a field keeps the version.
@@ -62,6 +62,15 @@ class ExportArgument(Shape):
                           "a misspelt known one is not).")
     labels: Optional[dict[str, str]] = Field(None, description="A choice value's words for readers, in the export's language.")
     nullable: bool = Field(description="Whether null (unknown / not applicable) is accepted.")
+    items: Optional[str] = Field(
+        None, description="A list's item type: choice (one of `values`), text, int, number, inches, bool, point, model "
+                          "(a model's number from 0) or die (1 to 6); absent for a value that is not a list.")
+    max_items: Optional[int] = Field(None, description="The most items a list may hold; a longer one is refused.")
+    other: Optional[str] = Field(
+        None, description="An open choice: the words for any value not in `values` (which is accepted as another "
+                          "value); absent for a closed choice, which refuses any other value.")
+    min: Optional[float] = Field(None, description="The smallest number allowed (for a list of numbers: per item).")
+    max: Optional[float] = Field(None, description="The largest number allowed (for a list of numbers: per item).")
     text: str = Field(description="What the argument means, in the export's language.")
 
 
@@ -182,6 +191,10 @@ def _rule_entry(kb: KnowledgeBase, tr: Translations, texts: Texts, rule) -> Expo
             name=p.name, clause=p.clause, code=p.code,
             summary=text(rule, "predicate", p.name),
             args=[ExportArgument(name=a.name, type=a.type, values=a.values, nullable=a.nullable,
+                                 items=a.items if a.type == "list" else LIST_ITEMS.get(a.type),
+                                 max_items=MAX_ITEMS if a.type == "list" or a.type in LIST_ITEMS else None,
+                                 other=text(rule, *declared_parts(p.name, a.name), "other") if a.other else None,
+                                 min=a.min, max=a.max,
                                  labels=labels(a, *declared_parts(p.name, a.name)),
                                  text=text(rule, *declared_parts(p.name, a.name)))
                   for a in p.args],
