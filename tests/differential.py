@@ -213,7 +213,11 @@ def situations(predicate, pools: dict[str, list], seed: str, count: int) -> list
     def value(argument):
         if argument.nullable and pick.random() < 0.25:
             return None
-        return copy.deepcopy(pick.choice(argument.values if argument.type == "choice" else pools[argument.type]))
+        if argument.type == "choice":  # an open choice also takes any other id (RULES.md: another faction)
+            return pick.choice(argument.values + (["other", "empire", "Daemons of Tzeentch"] if argument.other else []))
+        if argument.items == "choice":  # a list of a closed set: its own values, as the form sends them
+            return pick.sample(argument.values, pick.randint(0, len(argument.values)))
+        return copy.deepcopy(pick.choice(pools[argument.type]))
 
     return [{argument.name: value(argument) for argument in predicate.args} for _ in range(count)]
 

@@ -10,7 +10,11 @@
   var W = JSON.parse(wordsNode.getAttribute("data-kb-words"));
   var LANG = W.lang;
   var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(LANG) : null;
-  var decimals = window.Intl ? new Intl.NumberFormat(LANG, { maximumFractionDigits: 6, useGrouping: false }) : null;
+  var decimals = window.Intl ? new Intl.NumberFormat(LANG, { maximumFractionDigits: 1, useGrouping: false }) : null;
+  var DECIMAL_SIGN = decimals ? decimals.format(1.5).replace(/[0-9]/g, "") : "."; // «,» in Russian
+  var OTHER = "other"; // render/ask.OTHER_VALUE: what an open choice's «another faction» sends
+  var MAX_DEPTH = 50; // evaluate/limits.MAX_VALUE_DEPTH: a value from a link nested deeper is refused unread
+  var Values = window.KbValues;
   var STEP = 0.5, FINE = 0.1; // inches a model moves per arrow key; with Shift held
   var SYMBOLS = { "<": "<", "<=": "\u2264", ">": ">", ">=": "\u2265", "==": "=", "!=": "\u2260" };
   var NEGATED = { "<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "==" };
@@ -31,9 +35,15 @@
   function isNumber(x) { return typeof x === "number" && isFinite(x); }
 
   // ------------------------------------------------------------------ numbers in the page's locale
+  // A number exactly, in the locale's decimal form: the shortest digits that read back as this very number
+  // (17.9999999 stays 17,9999999; Python's Translations.number writes the same), never rounded for show.
+  function exactText(value) {
+    var text = String(value), m = /^(-?)(\d)(?:\.(\d+))?e-(\d+)$/.exec(text);
+    if (m && Number(m[4]) <= 20) text = m[1] + Math.abs(value).toFixed((m[3] || "").length + Number(m[4]));
+    return text.replace(".", DECIMAL_SIGN);
+  }
   function num(value) {
-    var shown = decimals ? decimals.format(value) : String(value);
-    return shown.replace(/^-/, "\u2212");
+    return exactText(value).replace(/^-/, "\u2212");
   }
   var FRACTION_GLYPHS = {0.25: "\u00bc", 0.5: "\u00bd", 0.75: "\u00be"}; // render/values.FRACTION_GLYPHS
   function withHalves(value) { // render/values.with_halves: «1½», «½», «3¾», «17,9»
@@ -50,7 +60,7 @@
       var size = Number(glyph[2] || 0) + {"\u00bc": 0.25, "\u00bd": 0.5, "\u00be": 0.75}[glyph[3]];
       return glyph[1] ? -size : size;
     }
-    if (!/^-?(\d+\.?\d*|\.\d+)$/.test(cleaned)) return null;
+    if (!/^-?(\d+\.?\d*|\.\d+)(e-?\d+)?$/i.test(cleaned)) return null;
     return Number(cleaned);
   }
   function parseWhole(text) {
@@ -128,7 +138,9 @@
     var arg = this.args[name];
     if (value === null || value === undefined) return W.none;
     if (typeof value === "boolean") return value ? W.yes : W.no;
-    if (arg.type === "choice") return has(arg.labels, String(value)) ? arg.labels[String(value)] : String(value);
+    if (arg.type === "choice") return choiceWords(arg, value);
+    if (arg.field === "checks" && Array.isArray(value)) return value.length ? value.map(function (item) { return choiceWords(arg, item); }).join(", ") : "\u2014";
+    if (arg.type === "models" && Array.isArray(value)) return value.length ? value.map(function (i) { return num(i + 1); }).join(", ") : "\u2014";
     if (isNumber(value)) return this.number(arg.type === "model" ? value + 1 : value, name);
     if (arg.type === "dice" && Array.isArray(value)) return fill(W.dice, { dice: value.map(num).join(" + ") });
     if ((arg.type === "point" || arg.type === "size") && Array.isArray(value) && value.length === 2) return point(value);
@@ -138,6 +150,10 @@
     }).join(", ") : "\u2014";
     return String(value);
   };
+  function choiceWords(arg, value) {
+    if (has(arg.labels, String(value))) return arg.labels[String(value)];
+    return arg.other != null ? arg.other : String(value);
+  }
   // A formula (evaluate/clauses.py): how a compared or returned value was computed from the arguments.
   var SIGNS = { "+": "+", "-": "\u2212", "*": "\u00d7", "/": "/" };
   var PRECEDENCE = { "+": 1, "-": 1, "*": 2, "/": 2, "neg": 3 };
@@ -329,6 +345,12 @@
       self.argsByName[arg.name] = arg;
     });
     this.words = new Words(this);
+    var box = form.querySelector(".kb-ask__boxes li");
+    this.boxRow = box ? box.cloneNode(true) : null; // a row to copy when every box was removed
+    form.addEventListener("change", function (event) { // a reader's own pick replaces a link's unnamed id
+      var changed = event.target.closest && event.target.closest(".kb-ask__field");
+      if (changed) delete changed.kbOther;
+    }, true);
     form.addEventListener("input", function () { self.update(true); });
     form.addEventListener("change", function () { self.update(true); });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
@@ -338,19 +360,62 @@
 
   Panel.prototype.field = function (arg) { return this.fields[arg.name]; };
 
-  // Read one argument: {value} or {problem}.
+  // Read one argument: {value} or {problem}; what the declared type does not take is refused, never answered.
   Panel.prototype.read = function (arg) {
     var got = this.readField(arg);
-    if (!got.problem && tooLarge(got.value)) return { problem: W.tooLarge };
-    return got;
+    return got.problem ? got : checked(arg, got.value);
   };
-  // A number past 15 digits, or an infinity a JSON list may hold (1e400): the reader is asked for a smaller one,
-  // in the page's language, before the runtime would refuse it in English.
+  // A value read from a field or a link, held to its declared type (kb-values.js, as `generator check` does),
+  // then to 15 digits: {value} or {problem} in the page's language, saying what the field accepts.
+  function checked(arg, value) {
+    if (Values.depth(value, MAX_DEPTH) > MAX_DEPTH) return { problem: fill(W.problemDeep, { limit: MAX_DEPTH }) };
+    if (tooLarge(value)) return { problem: W.tooLarge };
+    var fault = Values.fault(arg, value);
+    return fault ? { problem: faultWords(arg, value, fault) } : { value: value };
+  }
+  function shownItem(item) {
+    var text = typeof item === "string" ? item : isNumber(item) ? num(item) : JSON.stringify(item);
+    return text && text.length > 40 ? text.slice(0, 39) + "\u2026" : text; // a long stranger is named, not echoed whole
+  }
+  function faultWords(arg, value, fault) {
+    var code = fault[0], item = fault.length > 1 ? value[fault[1]] : value;
+    var choices = (arg.values || []).map(function (v) { return choiceWords(arg, v); }).join(", ");
+    var low = arg.min != null ? num(arg.min) : "", high = arg.max != null ? num(arg.max) : "";
+    if (code === "null") return W.problemNull;
+    if (code === "long") return fill(W.problemLong, { limit: num(Values.MAX_ITEMS), count: num(value.length) });
+    if (code === "unknown") return fill(W.problemUnknown, { value: shownItem(value), values: choices });
+    if (code === "range" && fault.length > 1) return fill(W.problemItemRange, { num: fault[1] + 1, value: shownItem(item), low: low, high: high });
+    if (code === "range") return fill(W.problemRange, { low: low, high: high });
+    if (code === "item" && (arg.items === "choice")) return fill(W.problemItemChoice, { num: fault[1] + 1, value: shownItem(item), values: choices });
+    if (code === "item") return fill(W.problemItem, { num: fault[1] + 1, value: shownItem(item), kind: arg.kind });
+    return fill(W.problemType, { kind: arg.kind });
+  }
+  // A number past 15 digits, or an infinity a list may hold (1e400): the reader is asked for a smaller one, in the
+  // page's language, before the runtime would refuse it in English. Walked without recursion (a link's nesting).
   function tooLarge(value) {
-    if (typeof value === "number") return !isFinite(value) || Math.abs(value) > LARGEST;
-    if (Array.isArray(value)) return value.some(tooLarge);
-    if (value && typeof value === "object") return Object.keys(value).some(function (key) { return tooLarge(value[key]); });
+    var stack = [value];
+    while (stack.length) {
+      var current = stack.pop();
+      if (typeof current === "number" && (!isFinite(current) || Math.abs(current) > LARGEST)) return true;
+      if (current && typeof current === "object") Object.keys(current).forEach(function (key) { stack.push(current[key]); });
+    }
     return false;
+  }
+  function numeric(arg) { return (arg.values || []).some(function (v) { return typeof v === "number"; }); }
+  function choiceValue(arg, text) { return numeric(arg) && /^-?\d+$/.test(text) && !has(arg.labels, text) ? Number(text) : text; }
+
+  // Items typed in one line, separated by commas («A, B, A»; a list of numbers «6, 5»): each read as its item type.
+  function readWords(arg, text) {
+    var parts = String(text).split(/[,;\uff0c]/).map(function (part) { return part.trim(); }).filter(function (part) { return part !== ""; });
+    if (parts.length > Values.MAX_ITEMS) return { problem: fill(W.problemLong, { limit: num(Values.MAX_ITEMS), count: num(parts.length) }) };
+    var kind = arg.type === "list" ? arg.items : Values.LIST_ITEMS[arg.type], items = [];
+    for (var i = 0; i < parts.length; i++) {
+      if (kind === "text" || kind === "choice") { items.push(parts[i]); continue; }
+      var n = kind === "int" || kind === "model" ? parseWhole(parts[i].replace(/\+$/, "")) : parseNumber(parts[i]);
+      if (n === null || (kind === "model" && n < 1)) return { problem: fill(W.problemItem, { num: i + 1, value: shownItem(parts[i]), kind: arg.kind }) };
+      items.push(kind === "model" ? n - 1 : n);
+    }
+    return { value: items };
   }
 
   Panel.prototype.readField = function (arg) {
@@ -363,8 +428,28 @@
     if (kind === "choice") {
       var chosen = field.querySelector("select").value;
       if (chosen === "" && arg.nullable) return { value: null };
-      return { value: /^-?\d+$/.test(chosen) && !has(arg.labels, chosen) ? Number(chosen) : chosen };
+      if (chosen === OTHER && arg.other != null && field.kbOther !== undefined) return { value: field.kbOther }; // the link's own id
+      return { value: choiceValue(arg, chosen) };
     }
+    if (kind === "checks") {
+      return { value: Array.prototype.map.call(field.querySelectorAll("input:checked"), function (box) { return choiceValue(arg, box.value); }) };
+    }
+    if (kind === "segments") {
+      input = field.querySelector("input:checked");
+      return input ? { value: Number(input.value) } : (arg.nullable ? { value: null } : { problem: W.problemNull });
+    }
+    if (kind === "counts") {
+      var counted = [];
+      field.querySelectorAll(".kb-ask__count").forEach(function (row) {
+        var times = parseWhole(row.querySelector("output").textContent) || 0;
+        for (var k = 0; k < times; k++) counted.push(Number(row.getAttribute("data-value")));
+      });
+      return { value: counted };
+    }
+    if (kind === "boxes") {
+      return { value: Array.prototype.map.call(field.querySelectorAll(".kb-ask__boxes input"), function (box) { return box.checked; }) };
+    }
+    if (kind === "words") return readWords(arg, field.querySelector("input").value);
     if (kind === "decimal" || kind === "whole" || kind === "model") {
       input = field.querySelector("input");
       var parsed = kind === "decimal" ? parseNumber(input.value) : parseWhole(input.value);
@@ -376,7 +461,12 @@
       return { value: kind === "model" ? parsed - 1 : parsed };
     }
     if (kind === "dice") {
-      return { value: Array.prototype.map.call(field.querySelectorAll("select"), function (s) { return Number(s.value); }) };
+      var faces = [];
+      field.querySelectorAll(".kb-ask__die").forEach(function (die) {
+        var face = die.querySelector("input:checked");
+        faces.push(face ? Number(face.value) : null);
+      });
+      return faces.indexOf(null) >= 0 ? { problem: W.problemNull } : { value: faces };
     }
     if (kind === "size" || kind === "point" || kind === "points") {
       var inputs = field.querySelectorAll("input"), numbers = [];
@@ -540,6 +630,7 @@
       return self.verdictWords(p, outcome.value) + (clause ? " (\u00a7" + clause.number + ")" : "");
     });
     this.recap.textContent = "";
+    this.recap.classList.remove("kb-ask__recap--refused");
     this.recap.appendChild(el("strong", {}, W.fromLink + " "));
     this.recap.appendChild(document.createTextNode(this.situationWords() + " \u2192 " + verdicts.join("; ")));
     this.recap.hidden = false;
@@ -591,9 +682,15 @@
     var button = event.target.closest("button");
     if (!button) return;
     if (button.classList.contains("kb-ask__add") || button.classList.contains("kb-ask__remove")) {
-      var list = button.closest("fieldset").querySelector(".kb-ask__points");
-      if (button.classList.contains("kb-ask__add")) addPoint(list);
-      else if (list.children.length > 1) list.removeChild(list.lastElementChild);
+      var list = button.closest("fieldset").querySelector(".kb-ask__points, .kb-ask__boxes");
+      var boxes = list.classList.contains("kb-ask__boxes"), fewest = boxes ? 0 : 1;
+      if (button.classList.contains("kb-ask__add")) { if (list.children.length < Values.MAX_ITEMS) (boxes ? this.addBox(list) : addPoint(list)); }
+      else if (list.children.length > fewest) list.removeChild(list.lastElementChild);
+      this.update(true);
+      return;
+    }
+    if (button.classList.contains("kb-ask__step")) { // a stepper: one more or one fewer, within the declared range
+      this.step(button, Number(button.getAttribute("data-step")));
       this.update(true);
       return;
     }
@@ -611,6 +708,30 @@
       var text = this.yaml();
       if (text) this.copy(text, W.copied, button.textContent);
     }
+  };
+
+  Panel.prototype.step = function (button, by) {
+    var count = button.closest(".kb-ask__count");
+    if (count) {
+      var out = count.querySelector("output"), total = this.readField(this.argOf(button)).value.length;
+      var n = (parseWhole(out.textContent) || 0) + by;
+      if (n >= 0 && (by < 0 || total < Values.MAX_ITEMS)) out.textContent = num(n);
+      return;
+    }
+    var arg = this.argOf(button), input = this.field(arg).querySelector("input");
+    var next = (parseWhole(input.value) || 0) + by;
+    if (arg.min != null) next = Math.max(arg.min, next);
+    if (arg.max != null) next = Math.min(arg.max, next);
+    input.value = num(next).replace("\u2212", "-");
+  };
+  Panel.prototype.argOf = function (node) {
+    return this.argsByName[node.closest(".kb-ask__field").getAttribute("data-arg")];
+  };
+  Panel.prototype.addBox = function (list) {
+    var row = this.boxRow.cloneNode(true);
+    row.querySelector("input").checked = false;
+    row.querySelector(".kb-ask__point-name").textContent = fill(W.model, { num: list.children.length + 1 });
+    list.appendChild(row);
   };
 
   function addPoint(list) {
@@ -635,45 +756,126 @@
       var value = given[arg.name];
       if (value === null || value === undefined) params.set(arg.name, "");
       else if (arg.field === "yesno") params.set(arg.name, value ? "1" : "0");
-      else if (arg.field === "point" || arg.field === "size" || arg.field === "dice") params.set(arg.name, value.join(","));
-      else if (arg.field === "points") params.set(arg.name, value.map(function (p) { return p.join(","); }).join(";"));
-      else if (arg.field === "list") params.set(arg.name, JSON.stringify(value));
+      else if (arg.field === "point" || arg.field === "size" || arg.field === "dice") params.set(arg.name, value.map(String).join(","));
+      else if (arg.field === "points") params.set(arg.name, value.map(function (p) { return p.map(String).join(","); }).join(";"));
+      else if (Array.isArray(value)) params.set(arg.name, JSON.stringify(value)); // checks, counts, boxes, words: as links always wrote lists
       else params.set(arg.name, String(value)); // a model by its number as the predicate counts it, from 0
     });
     return params.toString();
   }
 
+  // One argument's text in a link, read as its declared type: {value} or {problem}. A list of points longer than the
+  // limit is refused before a single row is made (a 10,000-point link answers at once instead of freezing the tab).
+  function fromLink(arg, raw) {
+    var kind = arg.field;
+    if (raw === "" && (arg.nullable || kind === "text")) return { value: kind === "text" && !arg.nullable ? "" : null };
+    if (kind === "yesno") return raw === "1" ? { value: true } : raw === "0" ? { value: false } : { problem: fill(W.problemType, { kind: arg.kind }) };
+    if (kind === "choice") return { value: choiceValue(arg, raw) };
+    if (kind === "text") return { value: raw };
+    if (kind === "decimal" || kind === "whole" || kind === "segments" || kind === "model") {
+      var n = kind === "decimal" ? parseNumber(raw) : parseWhole(raw);
+      return n === null ? { problem: kind === "decimal" ? W.needNumber : W.needWhole } : { value: n };
+    }
+    if (kind === "dice" || kind === "point" || kind === "size" || kind === "points") {
+      var pairs = raw.split(";");
+      if (pairs.length > Values.MAX_ITEMS) return { problem: fill(W.problemLong, { limit: num(Values.MAX_ITEMS), count: num(pairs.length) }) };
+      var numbers = pairs.map(function (pair) { return pair.split(",").map(function (part) { return parseNumber(part); }); });
+      if (numbers.some(function (p) { return p.indexOf(null) >= 0; })) return { problem: W.needNumber };
+      if (kind === "points") return { value: numbers };
+      return numbers.length === 1 ? { value: numbers[0] } : { problem: fill(W.problemType, { kind: arg.kind }) };
+    }
+    if (raw.length && raw.charAt(0) !== "[" && kind === "words") return readWords(arg, raw); // typed words, as the field takes them
+    try {
+      return { value: JSON.parse(raw) };
+    } catch (error) {
+      return { problem: fill(W.problemType, { kind: arg.kind }) };
+    }
+  }
+
+  // Put a value (already checked) into its field, exactly: a decimal keeps every digit, in the locale's form.
+  Panel.prototype.put = function (arg, value) {
+    var field = this.field(arg), kind = arg.field, self = this;
+    if (kind === "yesno") {
+      var radio = field.querySelector('input[value="' + (value === true ? "1" : value === false ? "0" : "") + '"]');
+      if (radio) radio.checked = true;
+    } else if (kind === "choice") {
+      var select = field.querySelector("select"), known = value === null ? "" : String(value);
+      delete field.kbOther;
+      if (value !== null && !has(arg.labels, known) && arg.other != null) { select.value = OTHER; field.kbOther = value; }
+      else select.value = known;
+    } else if (kind === "checks") {
+      field.querySelectorAll("input").forEach(function (box) { box.checked = value.indexOf(choiceValue(arg, box.value)) >= 0; });
+    } else if (kind === "segments" || kind === "dice") {
+      var faces = kind === "dice" ? value : [value];
+      field.querySelectorAll(kind === "dice" ? ".kb-ask__die" : ".kb-ask__chips").forEach(function (group, i) {
+        group.querySelectorAll("input").forEach(function (option) { option.checked = Number(option.value) === faces[i]; });
+      });
+    } else if (kind === "counts") {
+      field.querySelectorAll(".kb-ask__count").forEach(function (row) {
+        var v = Number(row.getAttribute("data-value"));
+        row.querySelector("output").textContent = num(value.filter(function (item) { return item === v; }).length);
+      });
+    } else if (kind === "boxes") {
+      var list = field.querySelector(".kb-ask__boxes");
+      while (list.children.length < value.length) self.addBox(list);
+      while (list.children.length > value.length) list.removeChild(list.lastElementChild);
+      list.querySelectorAll("input").forEach(function (box, i) { box.checked = value[i]; });
+    } else if (kind === "words") {
+      var items = arg.type === "models" ? value.map(function (i) { return i + 1; }) : value;
+      field.querySelector("input").value = items.map(function (item) { return typeof item === "number" ? exactText(item) : String(item); }).join(", ");
+    } else if (kind === "decimal" || kind === "whole" || kind === "model") {
+      field.querySelector("input").value = value === null ? "" : exactText(kind === "model" ? value + 1 : value);
+    } else if (kind === "point" || kind === "size" || kind === "points") {
+      var pairs = kind === "points" ? value : [value];
+      if (kind === "points") {
+        var rows = field.querySelector(".kb-ask__points");
+        while (rows.children.length < pairs.length) addPoint(rows);
+        while (rows.children.length > pairs.length && rows.children.length > 1) rows.removeChild(rows.lastElementChild);
+      }
+      var inputs = field.querySelectorAll("input"), flat = [].concat.apply([], pairs);
+      flat.forEach(function (n, i) { if (inputs[i]) inputs[i].value = exactText(n); });
+    } else {
+      field.querySelector("input").value = value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
+    }
+  };
+
+  // A shared link: every argument read and checked first; anything the panel cannot read is refused in the recap
+  // line, naming the field and what it takes, and no answer is shown. Otherwise the form holds exactly the link's
+  // situation, and answers it.
   Panel.prototype.restore = function (query) {
-    var params = new URLSearchParams(query), self = this;
+    try {
+      this.restoreFrom(query);
+    } catch (error) { // whatever a crafted link holds, the panel says so instead of going blank
+      this.refuse([fill(W.noAnswer, { reason: error && error.message ? error.message : String(error) })]);
+    }
+  };
+  Panel.prototype.restoreFrom = function (query) {
+    var params = new URLSearchParams(query), self = this, read = {}, refused = [];
     this.data.args.forEach(function (arg) {
       if (!params.has(arg.name)) return;
-      var raw = params.get(arg.name), field = self.field(arg);
-      if (arg.field === "yesno") {
-        var radio = field.querySelector('input[value="' + (raw === "1" ? "1" : raw === "0" ? "0" : "") + '"]');
-        if (radio) radio.checked = true;
-      } else if (arg.field === "choice") {
-        field.querySelector("select").value = raw;
-      } else if (arg.field === "decimal" || arg.field === "whole" || arg.field === "model") {
-        var n = parseNumber(raw);
-        if (n !== null && arg.field === "model") n += 1;
-        field.querySelector("input").value = n === null ? raw : num(n).replace("\u2212", "-");
-      } else if (arg.field === "dice") {
-        raw.split(",").forEach(function (face, i) { var s = field.querySelectorAll("select")[i]; if (s) s.value = face; });
-      } else if (arg.field === "point" || arg.field === "size" || arg.field === "points") {
-        var pairs = raw.split(";").map(function (pair) { return pair.split(","); });
-        if (arg.field === "points") {
-          var list = field.querySelector(".kb-ask__points");
-          while (list.children.length < pairs.length) addPoint(list);
-          while (list.children.length > pairs.length && list.children.length > 1) list.removeChild(list.lastElementChild);
-        }
-        var inputs = field.querySelectorAll("input"), flat = [].concat.apply([], pairs);
-        flat.forEach(function (value, i) { if (inputs[i]) inputs[i].value = num(Number(value)).replace("\u2212", "-"); });
-      } else {
-        field.querySelector("input").value = raw;
-      }
+      var got = fromLink(arg, params.get(arg.name));
+      if (!got.problem) got = checked(arg, got.value);
+      if (got.problem) refused.push(arg.label + ": " + got.problem);
+      else read[arg.name] = got.value;
     });
+    if (refused.length) return this.refuse(refused);
+    this.data.args.forEach(function (arg) { if (has(read, arg.name)) self.put(arg, read[arg.name]); });
     this.update(false);
     this.showRecap();
+  };
+
+  Panel.prototype.refuse = function (refused) {
+    var self = this;
+    this.givenNow = null;
+    this.answers = {};
+    this.data.predicates.forEach(function (predicate) {
+      self.form.querySelector('.kb-ask__result[data-predicate="' + predicate.name + '"] .kb-ask__output').textContent = "";
+    });
+    this.recap.textContent = "";
+    this.recap.classList.add("kb-ask__recap--refused");
+    this.recap.appendChild(el("strong", {}, W.linkRefused + " "));
+    this.recap.appendChild(document.createTextNode(refused.join(" \u00b7 ")));
+    this.recap.hidden = false;
   };
 
   // ------------------------------------------------------------------ the geometry board
@@ -826,6 +1028,13 @@
   window.addEventListener("hashchange", restoreFromHash);
   // What a form says for these arguments, as data: the tests hold it equal to `generator check --explain`.
   window.KbAsk = {
+    // The situation a form holds now and each of its predicates' results (null when refused): what a test compares
+    // with the link it opened and with Python's answer.
+    state: function (predicateName) {
+      var panel = byPredicate["ask-" + predicateName], values = {};
+      Object.keys(panel.answers || {}).forEach(function (name) { values[name] = panel.answers[name].value; });
+      return { given: panel.givenNow, values: values };
+    },
     explain: function (predicateName, args) {
       var panel = byPredicate["ask-" + predicateName];
       var predicate = panel.data.predicates.filter(function (p) { return p.name === predicateName; })[0];

@@ -103,6 +103,9 @@ class Declared(Strict):
             raise ValueError("'labels' are only for type 'choice' (or a list of items: choice)")
         if self.other is not None and self.type != "choice":
             raise ValueError("'other' (the words for any value not listed) is only for type 'choice'")
+        if self.other is not None and "other" in (self.values or []):
+            raise ValueError("an open choice (with 'other') cannot also list a value named other: the form sends "
+                             "that id for every value it does not name")
         numeric = ("int", "number", "inches", "mm", "degrees", "ints") + (("list",) if self.items in (
             "int", "number", "inches") else ())
         if (self.min is not None or self.max is not None) and self.type not in numeric:

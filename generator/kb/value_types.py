@@ -57,7 +57,7 @@ class ValueType:
     check: Callable[[Any], bool]  # does a (non-null) value fit
     form: str  # the expected form, in English, for contributors' error messages
     label: str  # msgid: what kind of value this is, for readers
-    field: str  # the ask panel's input: yesno, decimal, whole, choice, dice, point, points, size, text, list
+    field: str  # the ask panel's input (FIELD_NAMES); field_of refines it from the declaration
     unit: str = ""  # shown after a number field: ″ for inches
 
 
@@ -77,15 +77,15 @@ TYPES: dict[str, ValueType] = {t.name: t for t in (
     ValueType("choice", lambda v: isinstance(v, (str, int)) and not isinstance(v, bool), "one of the values",
               _("one of: %(values)s"), "choice"),
     ValueType("text", lambda v: isinstance(v, str), "a string", _("text"), "text"),
-    ValueType("list", lambda v: isinstance(v, list), "a list", _("list"), "list"),
+    ValueType("list", lambda v: isinstance(v, list), "a list", _("list"), "words"),
     ValueType("bools", lambda v: isinstance(v, list) and all(isinstance(b, bool) for b in v),
-              "a list of true/false", _("list of yes/no"), "list"),
+              "a list of true/false", _("list of yes/no"), "boxes"),
     ValueType("ints", lambda v: isinstance(v, list) and all(is_whole(i) for i in v),
-              "a list of whole numbers", _("list of whole numbers"), "list"),
+              "a list of whole numbers", _("list of whole numbers"), "words"),
     ValueType("model", lambda v: is_whole(v) and v >= 0, "a model's number, counted from 0", _("model number"),
               "model"),
     ValueType("models", lambda v: isinstance(v, list) and all(is_whole(i) and i >= 0 for i in v),
-              "a list of model numbers, counted from 0", _("model numbers"), "list"),
+              "a list of model numbers, counted from 0", _("model numbers"), "words"),
     ValueType("any", lambda v: True, "any value", _("any value"), "list"),
 )}
 
@@ -207,8 +207,26 @@ def readme_table() -> str:
 
 
 FIELD_NAMES = {  # the ask panel's fields, as described to contributors
-    "yesno": "yes / no", "decimal": "a number (decimal comma accepted)", "whole": "a whole number",
-    "choice": "the labelled options", "dice": "two dice", "point": "a model on the board",
+    "yesno": "yes / no", "decimal": "a number (decimal comma accepted)",
+    "whole": "a whole number with − and + (1 | 2 | … buttons for a range of up to 6)",
+    "choice": "the labelled options", "dice": "two dice, 1–6 buttons each", "point": "a model on the board",
     "points": "models on the board", "size": "a base: width and depth", "text": "a line of text",
-    "list": "a value written as JSON", "model": "a model's number, counted from 1",
+    "words": "items separated by commas (ticked labels for a list of choices)",
+    "boxes": "a box per model to tick", "list": "a value written as JSON (no rule's argument uses it)",
+    "model": "a model's number, counted from 1",
 }
+SEGMENTS = 6  # a whole number with at most this many allowed values is a row of buttons, not a stepper
+COUNTS = 9  # a list of whole numbers from at most this many values is a count per value (Dodge: 2+ to 6+)
+
+
+def field_of(declared) -> str:
+    """The panel's field for a declared argument: its type's, refined by its items and range."""
+    field = TYPES[declared.type].field
+    bounded = declared.min is not None and declared.max is not None
+    if declared.type == "list" and declared.items == "choice":
+        return "checks"
+    if declared.type == "ints" and bounded and declared.max - declared.min < COUNTS:
+        return "counts"
+    if declared.type == "int" and bounded and declared.max - declared.min < SEGMENTS:
+        return "segments"
+    return field

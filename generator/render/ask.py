@@ -26,11 +26,12 @@ from ..i18n.translate import Translations
 from ..kb.answers import answer_key
 from ..kb.model import Predicate, Rule
 from ..kb.texts import declared_context, declared_parts
-from ..kb.value_types import TYPES, is_point
+from ..kb.value_types import TYPES, field_of, is_point
 from .values import answer_patterns, answer_phrases, choice_labels, kind_label
 
 BOARD_SIZE = 12  # inches shown at least on a geometry board's side; models dragged past its edge stay on it
 PLURAL_SAMPLES = (0, 1, 2, 5, 1.5, 21, 22, 25, 11, 100)  # numbers that hit every plural category we ship
+OTHER_VALUE = "other"  # what the form sends for an open choice's «another faction»: an id the rule does not name
 NEUTRAL = {"bool": False, "dice": [1, 1], "point": [0, 0], "points": [[0, 0]], "size": [20, 20], "text": "",
            "list": [], "bools": [], "ints": [], "models": [], "model": 0}  # a start when no example gives one
 
@@ -60,7 +61,17 @@ def value_words(tr: Translations) -> dict:
         "needDistance": _("Enter a distance of 0 or more."),
         "tooLarge": _("Enter a smaller number: the rules answer for numbers of up to 15 digits."),
         "needModel": _("Enter a model's number, from 1."),
-        "needValue": _("Enter a value written as JSON, e.g. [1, 2]."),
+        "needValue": _("Enter a value written as in the examples, e.g. the list [1, 2]."),
+        "problemNull": _("A value is needed here."),
+        "problemType": _("This field takes: %(kind)s."),
+        "problemUnknown": _("«%(value)s» is not one of the choices: %(values)s."),
+        "problemRange": _("Enter a number from %(low)s to %(high)s."),
+        "problemLong": _("At most %(limit)s items; this one has %(count)s."),
+        "problemItem": _("Item %(num)s, «%(value)s», does not fit: the field takes %(kind)s."),
+        "problemItemChoice": _("Item %(num)s, «%(value)s», is not one of the choices: %(values)s."),
+        "problemItemRange": _("Item %(num)s, %(value)s, is not from %(low)s to %(high)s."),
+        "problemDeep": _("The value is nested more than %(limit)s levels deep, so it cannot be read."),
+        "linkRefused": _("The link's situation could not be read, so there is no answer:"),
         "noAnswer": _("The rule gives no answer for this situation: %(reason)s"),
         "decidedBy": _("Decided by"), "because": _("Why"), "clarified": _("Clarified"),
         # Said with the answer's icon (kb/answers.news_of), so the news is not told by colour alone.
@@ -96,17 +107,26 @@ class AskPanel:
         return self.phrase(self.rule, *declared_parts(predicate.name, argument.name))
 
     # ------------------------------------------------------------------ the form
+    def help(self, predicate: Predicate, argument) -> str:
+        """The field's one line of help in the page's language (how to fill it in), or ""."""
+        if argument.help is None:
+            return ""
+        return self.plain(self.rule, *declared_parts(predicate.name, argument.name), "help")
+
     def field(self, predicate: Predicate, argument, start) -> Markup:
-        kind = TYPES[argument.type]
+        field = field_of(argument)
         ident = f"{self.ident}-{argument.name}"
         label = self.meaning(predicate, argument)
         hint = kind_label(argument, self.tr, list(self.labels(predicate, argument, argument.name).values()))
         head = Markup('<div class="kb-ask__field kb-ask__field--{}" data-arg="{}" data-type="{}" data-field="{}"'
-                      '{}>').format(kind.field, argument.name, argument.type, kind.field,
+                      '{}>').format(field, argument.name, argument.type, field,
                                     Markup(' data-nullable="true"') if argument.nullable else "")
-        body = getattr(self, f"_field_{kind.field}")(predicate, argument, ident, label, hint, start)
-        return head + body + Markup('<p class="kb-ask__problem" id="{}-problem" aria-live="polite"></p></div>').format(
-            ident)
+        body = getattr(self, f"_field_{field}")(predicate, argument, ident, label, hint, start)
+        help_line = self.help(predicate, argument)
+        helped = Markup('<p class="kb-ask__help" id="{}-help" data-pagefind-ignore>{}</p>').format(
+            ident, help_line) if help_line else ""
+        return head + body + helped + Markup(
+            '<p class="kb-ask__problem" id="{}-problem" aria-live="polite"></p></div>').format(ident)
 
     def _radio(self, name, value, words_shown, checked) -> Markup:
         return Markup('<label class="kb-ask__option"><input type="radio" name="{}" value="{}"{}> {}</label>').format(
@@ -132,7 +152,11 @@ class AskPanel:
         return self._number_input(ident, label, "" if start is None else self.tr.number(start), "decimal", unit)
 
     def _field_whole(self, predicate, argument, ident, label, hint, start) -> Markup:
-        return self._number_input(ident, label, "" if start is None else self.tr.number(start), "numeric", "")
+        _ = self.tr.gettext
+        field = self._number_input(ident, label, "" if start is None else self.tr.number(start), "numeric", "")
+        return field + Markup('<span class="kb-ask__stepper"><button type="button" class="kb-ask__step" data-step="-1" '
+                              'aria-label="{}">−</button><button type="button" class="kb-ask__step" data-step="1" '
+                              'aria-label="{}">+</button></span>').format(_("one less"), _("one more"))
 
     def _field_model(self, predicate, argument, ident, label, hint, start) -> Markup:
         # A reader counts models from 1; the predicate from 0 (ask.js converts).
@@ -146,19 +170,75 @@ class AskPanel:
         if argument.nullable:
             options.insert(0, Markup('<option value=""{}>{}</option>').format(
                 Markup(" selected") if start is None else "", self.tr.gettext("none")))
+        if argument.other is not None:  # an open set: every value it does not name is one option
+            options.append(Markup('<option value="{}"{}>{}</option>').format(
+                OTHER_VALUE, Markup(" selected") if start is not None and start not in argument.values else "",
+                labels.other))
         return Markup('<label for="{}">{}</label><select id="{}">{}</select>').format(
             ident, label, ident, Markup("").join(options))
+
+    def _chip(self, kind, name, value, words_shown, checked) -> Markup:
+        return Markup('<label class="kb-ask__chip"><input type="{}" name="{}" value="{}"{}><span>{}</span></label>'
+                      ).format(kind, name, value, Markup(" checked") if checked else "", words_shown)
+
+    def _field_checks(self, predicate, argument, ident, label, hint, start) -> Markup:
+        labels = self.labels(predicate, argument, argument.name)
+        chosen = start if isinstance(start, list) else []
+        chips = Markup("").join(self._chip("checkbox", ident, value, labels.get(str(value), str(value)),
+                                           value in chosen) for value in argument.values)
+        return Markup('<fieldset><legend>{}</legend><span class="kb-ask__chips">{}</span></fieldset>').format(
+            label, chips)
+
+    def _field_segments(self, predicate, argument, ident, label, hint, start) -> Markup:
+        chips = Markup("").join(self._chip("radio", ident, value, self.tr.number(value), value == start)
+                                for value in range(int(argument.min), int(argument.max) + 1))
+        return Markup('<fieldset><legend>{}</legend><span class="kb-ask__chips">{}</span></fieldset>').format(
+            label, chips)
+
+    def _field_counts(self, predicate, argument, ident, label, hint, start) -> Markup:
+        _ = self.tr.gettext
+        items = start if isinstance(start, list) else []
+        rows = Markup("").join(
+            Markup('<span class="kb-ask__count" data-value="{v}"><span class="kb-ask__count-name">{shown}</span>'
+                   '<button type="button" class="kb-ask__step" data-step="-1" aria-label="{fewer}">−</button>'
+                   '<output aria-live="polite">{n}</output>'
+                   '<button type="button" class="kb-ask__step" data-step="1" aria-label="{more}">+</button></span>'
+                   ).format(v=value, shown=self.tr.number(value), n=self.tr.number(items.count(value)),
+                            fewer=_("%(value)s: one fewer") % {"value": self.tr.number(value)},
+                            more=_("%(value)s: one more") % {"value": self.tr.number(value)})
+            for value in range(int(argument.max), int(argument.min) - 1, -1))
+        return Markup('<fieldset><legend>{}</legend><span class="kb-ask__counts">{}</span></fieldset>').format(
+            label, rows)
+
+    def _field_boxes(self, predicate, argument, ident, label, hint, start) -> Markup:
+        _ = self.tr.gettext
+        items = start if isinstance(start, list) and start else [False]
+        rows = Markup("").join(Markup('<li><label class="kb-ask__chip"><input type="checkbox"{}>'
+                                      '<span class="kb-ask__point-name">{}</span></label></li>').format(
+            Markup(" checked") if item else "", _("Model %(num)s") % {"num": index + 1})
+            for index, item in enumerate(items))
+        return Markup('<fieldset><legend>{}</legend><ol class="kb-ask__boxes">{}</ol>'
+                      '<button type="button" class="kb-ask__add">{}</button> '
+                      '<button type="button" class="kb-ask__remove">{}</button></fieldset>').format(
+            label, rows, _("Add a model"), _("Remove the last model"))
+
+    def _field_words(self, predicate, argument, ident, label, hint, start) -> Markup:
+        items = start if isinstance(start, list) else []
+        shown = ", ".join(self.tr.number(item) if isinstance(item, (int, float)) and not isinstance(item, bool)
+                          else str(item) for item in items)
+        return Markup('<label for="{}">{}</label><input id="{}" type="text" autocomplete="off" value="{}" '
+                      'aria-describedby="{}-help {}-problem">').format(ident, label, ident, shown, ident, ident)
 
     def _field_dice(self, predicate, argument, ident, label, hint, start) -> Markup:
         _ = self.tr.gettext
         start = start if isinstance(start, list) and len(start) == 2 else [1, 1]
-        dice = []
-        for index in range(2):
-            options = Markup("").join(Markup('<option{}>{}</option>').format(
-                Markup(" selected") if face == start[index] else "", face) for face in range(1, 7))
-            dice.append(Markup('<label class="kb-ask__option">{} <select data-die="{}">{}</select></label>').format(
-                _("die %(num)s") % {"num": index + 1}, index, options))
-        return Markup('<fieldset><legend>{}</legend>{}</fieldset>').format(label, Markup(" ").join(dice))
+        dice = Markup("").join(
+            Markup('<span class="kb-ask__die" role="radiogroup" aria-label="{}" data-die="{}">{}</span>').format(
+                _("die %(num)s") % {"num": index + 1}, index,
+                Markup("").join(self._chip("radio", f"{ident}-die-{index}", face, face, face == start[index])
+                                for face in range(1, 7)))
+            for index in range(2))
+        return Markup('<fieldset><legend>{}</legend>{}</fieldset>').format(label, dice)
 
     def _field_size(self, predicate, argument, ident, label, hint, start) -> Markup:
         _ = self.tr.gettext
@@ -211,10 +291,13 @@ class AskPanel:
 
     # ------------------------------------------------------------------ the data for ask.js
     def argument_data(self, predicate: Predicate, argument) -> dict:
-        return {"name": argument.name, "type": argument.type, "field": TYPES[argument.type].field,
+        labels = self.labels(predicate, argument, argument.name)
+        return {"name": argument.name, "type": argument.type, "field": field_of(argument),
                 "nullable": argument.nullable, "meaning": str(self.meaning(predicate, argument)),
                 "label": self.plain(self.rule, *declared_parts(predicate.name, argument.name)),
-                "labels": self.labels(predicate, argument, argument.name)}
+                "labels": labels, "values": argument.values, "items": argument.items, "other": labels.other,
+                "min": argument.min, "max": argument.max,
+                "kind": kind_label(argument, self.tr, list(labels.values()))}
 
     def predicate_data(self, predicate: Predicate) -> dict:
         rule = self.rule

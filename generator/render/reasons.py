@@ -50,7 +50,7 @@ class Words:
         self.arguments = {argument.name: argument for argument in predicate.args}
         self.meaning = meaning  # argument name -> its label, in the page's language, as plain text
         self.labels = {argument.name: choice_labels(argument, declared_at(argument.name), tr, rule.lang)
-                       for argument in predicate.args if argument.type == "choice"}
+                       for argument in predicate.args if argument.choices}
 
     def number(self, value, unit_of: Optional[str]) -> str:
         kind = self.arguments[unit_of].type if unit_of in self.arguments else None
@@ -85,7 +85,9 @@ class Words:
         if argument.type == "points" and isinstance(value, list):
             return ", ".join(f"({self.signed(x)}; {self.signed(y)})" for x, y in value) or "—"
         if isinstance(value, list):
-            return ", ".join(self.value_item(item) for item in value) or "—"
+            labels = self.labels.get(name, {})
+            return ", ".join(labels.get(str(item), str(item)) if labels else self.value_item(item)
+                             for item in value) or "—"
         return str(value)
 
     def value_item(self, item) -> str:

@@ -213,8 +213,9 @@ class PageScope:
         if not rule.predicates:
             return Markup("")
         # The runtime and the compiled predicates run before ask.js (deferred, so after the page is parsed).
-        scripts = Markup('<link rel="stylesheet" href="{}"><script src="{}"></script>').format(
-            self.url("assets/ask.css"), self.url("assets/javascripts/kb-runtime.js"))
+        scripts = Markup('<link rel="stylesheet" href="{}"><script src="{}"></script><script src="{}"></script>').format(
+            self.url("assets/ask.css"), self.url("assets/javascripts/kb-runtime.js"),
+            self.url("assets/javascripts/kb-values.js"))
         return (words_json(self.tr) + scripts + compiled_predicates(rule)
                 + Markup('<script src="{}" defer></script>').format(self.url("assets/ask.js")))
 

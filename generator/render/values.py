@@ -16,7 +16,7 @@ from markupsafe import Markup, escape
 from ..core.plurals import plural_category, plural_count, plural_index
 from ..i18n.translate import Translations
 from ..kb.answers import COUNTED, GROUP, LISTS, OTHER, answer_key, news_of
-from ..kb.texts import answer_context, label_context
+from ..kb.texts import answer_context, context, label_context
 from ..kb.value_types import TYPES, is_number
 
 _UNNAMED = object()  # a result value no answer names: answer_text then gives the `other` pattern
@@ -128,16 +128,31 @@ def in_words(kind: str, value, tr: Translations, label: Optional[Callable[[Any],
         return none(tr)
     if kind == "choice" and label is not None:
         return Markup('<span class="kb-value kb-value--choice">{}</span>').format(label(value))
+    if kind == "list" and label is not None and isinstance(value, list):  # a list of choices or of words
+        return Markup('<span class="kb-value kb-value--choice">{}</span>').format(
+            ", ".join(label(item) if isinstance(item, (str, int)) else str(item) for item in value) or "—")
     kind_of = TYPES.get(kind)
     if kind_of is None or not kind_of.check(value):
         return plain(value, tr)
     return WRITERS.get(kind, plain)(value, tr)
 
 
-def choice_labels(declared, declared_at: str, tr: Translations, source_lang: str) -> dict[str, str]:
+class ChoiceLabels(dict):
+    """Choice value -> its label; an open choice (`other:`) names every value it does not list by `other`."""
+
+    other: Optional[str] = None
+
+    def get(self, key, default=None):
+        return super().get(key, self.other if self.other is not None else default)
+
+
+def choice_labels(declared, declared_at: str, tr: Translations, source_lang: str) -> ChoiceLabels:
     """Choice value -> the reader's words for it, in the page's language (empty when not a choice)."""
-    return {name: tr.text(label_context(declared_at, name), source, source_lang).value
-            for name, source in (declared.labels or {}).items()}
+    labels = ChoiceLabels((name, tr.text(label_context(declared_at, name), source, source_lang).value)
+                          for name, source in (declared.labels or {}).items())
+    if getattr(declared, "other", None) is not None:
+        labels.other = tr.text(context(declared_at, "other"), declared.other, source_lang).value
+    return labels
 
 
 def kind_label(declared, tr: Translations, shown_values: Optional[list[str]] = None) -> str:

@@ -185,3 +185,19 @@ def test_n14_an_infinite_argument_is_refused_by_both_engines_with_its_name(chrom
     for code, arguments in (("return x", {"x": math.nan}), ("return x", {"x": -math.inf}), ("return 1e400", {})):
         python, script = both(chromium, code, arguments)
         assert python == script == {"error": "SnippetRuntimeError"}, code
+
+
+# --- declared types: kb-values.js refuses what value_types.value_fault refuses, with the same fault ----------------
+
+def test_every_declared_argument_gets_the_same_value_fault_in_python_and_chromium(chromium):
+    from ..value_faults import KB_VALUES, cases, python_faults, script_call
+    from .conftest import ROOT
+
+    chromium.add_script_tag(content=(ROOT / KB_VALUES).read_text(encoding="utf-8"))
+    found, checked = [], 0
+    for where, argument, values in cases():
+        python = python_faults(argument, values)
+        script = json.loads(chromium.evaluate(script_call(argument, values)))
+        found += [(where, v, p, s) for v, p, s in zip(values, python, script) if p != s]
+        checked += len(values)
+    assert checked >= 10_000 and not found, found[:5]
