@@ -63,7 +63,7 @@ def test_numbers_are_written_in_the_locale_with_a_true_minus_and_distances_as_ru
     assert str(in_words("int", -1, ru)) == "−1"
     assert str(in_words("inches", 17.9, ru)) == "17,9″"
     assert str(in_words("inches", 21, ru)) == "21″"
-    assert [str(in_words("inches", value, ru)) for value in (0.5, 1.5, 2.25)] == ["½″", "1½″", "2,25″"]
+    assert [str(in_words("inches", value, ru)) for value in (0.5, 1.5, 2.25)] == ["½″", "1½″", "2¼″"]
     assert str(in_words("inches", -1.5, ru)) == "−1,5"  # not a distance: written as the number it is
     assert "да" in str(in_words("bool", True, ru))
 
