@@ -18,7 +18,7 @@ class Paint:
         self.css = f"var(--kb-paint-{name},{light})"
 
 
-OK = Paint("ok", "#2e7d32")  # the colours of "yes" and "no" (kb.css --kb-yes, --kb-no)
+OK = Paint("ok", "#2e7d32")  # the diagrams' "yes" and "no" fills (kb.css --kb-paint-ok, --kb-paint-bad)
 BAD = Paint("bad", "#c62828")
 ACCENT = Paint("accent", "#ef6c00")  # the site's accent (deep orange)
 PAGE = Paint("page", "#fff")  # the page's background: an outline that parts a shape from what lies under it
